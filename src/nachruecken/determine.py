@@ -1,0 +1,178 @@
+"""Decide a case: replay its vacancies, solve each with the statute encoding, build the JSON.
+
+The shape of the result is the contract of DESIGN.md ("Results"); keys beyond it are
+additions (``trigger_grounds``, ``notes``, and ``votes``/``position``/``norms`` on candidates).
+"""
+
+from __future__ import annotations
+
+from . import FORMAT_VERSION, __version__
+from .dates import from_int, iso, to_int
+from .errors import InputError
+from .explain import KEY_PHRASE, REASON_ORDER, TRIGGER_PHRASE, Texts
+from .facts import case_facts, state_facts
+from .model import Case
+from .replay import Decision, VacancyState, replay
+from .solver import Const, solve_atoms
+from .statutes import Statute, load_statute, resolve_statute_id
+
+
+def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict[str, str] | None = None,
+                   lang: str = "en", all_candidates: bool = False) -> dict:
+    sid = resolve_statute_id(statute_id, path="--statute") if statute_id else case.statute
+    statute = load_statute(sid)
+    readings = statute.resolve_readings(case.readings, source="readings")
+    if cli_readings:
+        readings = statute.resolve_readings(readings, cli_readings, source="--reading")
+    texts = Texts(statute, lang, readings)
+    static = case_facts(case, readings)
+    as_of = to_int(case.as_of) if case.as_of else (to_int(max(e.date for e in case.events)) if case.events else 0)
+
+    def decide(state: VacancyState) -> Decision:
+        atoms = solve_atoms(sid, static + state_facts(case, state, as_of), all_candidates)
+        det = _determination(case, statute, texts, state, atoms)
+        return Decision(det["outcome"], det["successor"], det["successor_nomination"], det)
+
+    replayed = replay(case, decide)
+    warnings = _version_warnings(case, statute, replayed, lang) + replayed.warnings
+    if not replayed.decisions:
+        warnings.append("no event vacates a seat: nothing to decide" if lang == "en"
+                        else "kein Ereignis macht einen Sitz frei: nichts zu entscheiden")
+    return {
+        "format_version": FORMAT_VERSION, "nachruecken_version": __version__,
+        "case": case.file, "input_sha256": case.input_sha256, "title": case.title,
+        "statute": sid, "statute_version": statute.version, "readings": readings,
+        "warnings": warnings,
+        "determinations": [d.payload for _, d in replayed.decisions],
+    }
+
+
+def _version_warnings(case: Case, statute: Statute, replayed, lang: str) -> list[str]:
+    if not statute.version_until:
+        return []
+    until = statute.version_until
+    dates = []
+    if case.election_date and case.election_date.isoformat() > until:
+        dates.append(("election", case.election_date.isoformat()))
+    late = [s.event.date.isoformat() for s, _ in replayed.decisions if s.event.date.isoformat() > until]
+    if late:
+        dates.append(("vacancy", late[0]))
+    if not dates:
+        return []
+    what, when = dates[0]
+    if lang == "de":
+        noun = "Die Wahl" if what == "election" else "Die Vakanz"
+        return [f"{noun} ({when}) {statute.later_version_note['de']}."]
+    noun = "The election" if what == "election" else "The vacancy"
+    return [f"{noun} ({when}) {statute.later_version_note['en']}."]
+
+
+def _nom_name(case: Case, nid) -> str:
+    if isinstance(nid, Const):
+        return str(nid)
+    try:
+        nom = case.nomination(nid)
+    except KeyError:
+        return str(nid)
+    return nom.name or nom.id
+
+
+def _candidate(case: Case, nid: str, person: str):
+    for cand in case.nomination(nid).candidates:
+        if cand.person == person:
+            return cand
+    return None
+
+
+def _determination(case: Case, statute: Statute, texts: Texts, state: VacancyState, atoms: dict) -> dict:
+    outcomes = [a[0] for a in atoms.get("outcome/1", [])]
+    if len(outcomes) != 1:
+        from .solver import EncodingError
+
+        raise EncodingError(f"{statute.id}: expected one outcome for the seat of '{state.holding.person}', got {outcomes}")
+    outcome = str(outcomes[0])
+    succ = atoms.get("successor/2", [])
+    successor, successor_nom = (succ[0] if succ else (None, None))
+    lot_between = sorted(a[0] for a in atoms.get("lot_between/1", []))
+    pools = {k: (n, key, norm) for k, n, key, norm in atoms.get("pool/4", [])}
+    status = {(p, n): s for p, n, s in atoms.get("status/3", [])}
+    reasons: dict[tuple, list] = {}
+    for p, n, code, norm, day in atoms.get("reason/5", []):
+        reasons.setdefault((p, n), []).append((str(code), norm, day))
+    lot_date = None
+    if successor and lot_between:
+        draws = [e for e in case.events if e.type == "lot_drawn" and e.person == successor and e.seq > state.event.seq]
+        lot_date = draws[-1].date.isoformat() if draws else None
+
+    candidates = []
+    tied_rank = None
+    for index, (k, r, p, n) in enumerate(sorted(atoms.get("listed/4", []), key=lambda a: (a[0], a[1])), 1):
+        st = str(status.get((p, n), "behind"))
+        this_rank = index
+        if p in lot_between and st in ("tied", "successor"):
+            tied_rank = tied_rank or index  # tied persons share the rank of the first of them
+            this_rank = tied_rank
+        cand = _candidate(case, n, p)
+        pool_nom, key, pool_norm = pools[k]
+        ctx = dict(person=case.display(p), nomination=_nom_name(case, n), votes=texts.votes(cand.votes),
+                   position=cand.position, key_phrase=KEY_PHRASE[texts.lang].get(str(key), str(key)),
+                   lot_phrase=texts.label("lot_won", date=lot_date) if (lot_date and p == successor) else "")
+        entry = {"person": p, "nomination": n, "rank": this_rank, "status": st}
+        if st == "skipped":
+            rs = sorted(reasons.get((p, n), []), key=lambda t: (REASON_ORDER.index(t[0]) if t[0] in REASON_ORDER else 99, t[1]))
+            code, norm, day = rs[0]
+            other = [h.via_nomination for h in state.sitting.values() if h.person == p]
+            ctx.update(date=iso(day) or "?", other=_nom_name(case, other[0]) if other else "?")
+            entry.update(reason=code, reasons=list(dict.fromkeys(t[0] for t in rs)), norm=norm,
+                         citation=texts.citation(norm),
+                         explanation=texts.sentence([f"{code}@{norm}", code], **ctx))
+            if len(rs) > 1:
+                entry["norms"] = [{"reason": c, "norm": nm, "citation": texts.citation(nm)} for c, nm, _ in rs]
+        else:
+            kind = {"successor": "successor", "tied": "tied"}.get(st, "behind")
+            entry.update(norm=pool_norm, citation=texts.citation(pool_norm),
+                         explanation=texts.sentence([f"{kind}@{pool_norm}", f"{kind}@any", kind], **ctx))
+        entry.update(votes=cand.votes, position=cand.position)
+        candidates.append(entry)
+
+    subject_ctx = lambda x: _nom_name(case, x) if not isinstance(x, Const) and x in {n.id for n in case.nominations} \
+        else (case.display(x) if not isinstance(x, Const) else "")
+    grounds = []
+    for k, norm, subject in sorted(atoms.get("ground/3", []), key=lambda a: (a[0], a[1])):
+        kind = "ground" if k < 90 else ("outcome" if k < 95 else "membership")
+        key_of_pool = next((key for kk, (nn, key, nm) in pools.items() if nn == subject), None)
+        ctx = dict(subject=subject_ctx(subject), key_phrase=KEY_PHRASE[texts.lang].get(str(key_of_pool), ""))
+        keys = [f"ground-{outcome}@{norm}", f"{kind}@{norm}"] if outcome in ("not_applicable", "referred", "undetermined") \
+            else [f"{kind}@{norm}"]
+        grounds.append({"norm": norm, "citation": texts.citation(norm), "explanation": texts.sentence(keys, **ctx)})
+
+    ev = state.event
+    trigger_grounds = []
+    ground_text = next((e.ground for e in case.events if e.seq == ev.seq), None)
+    own_first = lambda a: (a[0] in statute.norms and statute.norms[a[0]].outside_section, a[0])
+    for (norm,) in sorted(atoms.get("trigger_ground/1", []), key=own_first):
+        ctx = dict(departed=case.display(state.holding.person), date=ev.date.isoformat(),
+                   trigger_phrase=TRIGGER_PHRASE[texts.lang].get(ev.type, ev.type),
+                   ground_phrase=f" ({ground_text})" if ground_text else "")
+        trigger_grounds.append({"norm": norm, "citation": texts.citation(norm),
+                                "explanation": texts.sentence([f"trigger@{norm}"], **ctx)})
+    notes = [{"code": str(code), "norm": norm, "citation": texts.citation(norm),
+              "explanation": texts.sentence([f"note@{code}"])}
+             for code, norm in sorted(atoms.get("note/2", []))]
+
+    membership = None
+    if outcome == "successor":
+        m = {str(f): v for f, v in atoms.get("membership/2", [])}
+        membership = {"notified": iso(m.get("notified")), "deadline": iso(m.get("deadline")),
+                      "status": str(m.get("status", "pending")), "member_from": iso(m.get("member_from"))}
+    referred = [a[0] for a in atoms.get("referred_to/1", [])]
+    return {
+        "vacancy": state.holding.person, "date": ev.date.isoformat(), "trigger": ev.type,
+        "seat_nomination": state.holding.seat_nomination,
+        "outcome": outcome, "successor": successor if outcome == "successor" else None,
+        "successor_nomination": successor_nom if outcome == "successor" else None,
+        "lot_between": lot_between, "referred_to": texts.citation(referred[0]) if referred else None,
+        "member_count_reduced": bool(atoms.get("member_count_reduced/0")),
+        "candidates": candidates, "grounds": grounds, "membership": membership,
+        "trigger_grounds": trigger_grounds, "notes": notes,
+    }

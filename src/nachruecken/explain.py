@@ -1,0 +1,101 @@
+"""Sentences for the explanation, in English or German.
+
+Statute-specific texts live in each encoding's catalogue.yaml under ``texts`` (keyed
+``<kind>@<norm>``); this module holds the generic fallbacks and fills the placeholders.
+"""
+
+from __future__ import annotations
+
+import string
+
+from .statutes import Statute
+
+LANGS = ("en", "de")
+
+REASON_ORDER = (
+    "already_member", "already_called", "died", "lost_eligibility", "refused", "waived",
+    "left_group", "expelled", "excluded_substitute", "evidence_missing",
+)
+
+GENERIC = {
+    "already_member": {"en": "Already sits in the body (through {other}).", "de": "Sitzt bereits in der Vertretung (über {other})."},
+    "already_called": {"en": "Was already called to a seat before.", "de": "Wurde bereits früher berufen."},
+    "died": {"en": "Died on {date}.", "de": "Am {date} verstorben."},
+    "lost_eligibility": {"en": "Lost eligibility on {date}.", "de": "Hat am {date} die Wählbarkeit verloren."},
+    "refused": {"en": "Refused on {date}.", "de": "Hat am {date} abgelehnt."},
+    "waived": {"en": "Waived the Anwartschaft on {date}.", "de": "Hat am {date} auf die Anwartschaft verzichtet."},
+    "left_group": {"en": "Left the party or voter group on {date}.", "de": "Ist am {date} aus der Partei oder Wählergruppe ausgeschieden."},
+    "expelled": {"en": "Was expelled from the party or voter group on {date}.", "de": "Wurde am {date} aus der Partei oder Wählergruppe ausgeschlossen."},
+    "excluded_substitute": {"en": "Disregarded as Ersatzbewerber.", "de": "Als Ersatzbewerber unberücksichtigt."},
+    "evidence_missing": {"en": "Did not produce the required evidence in time ({date}).", "de": "Hat erforderliche Nachweise nicht fristgerecht vorgelegt ({date})."},
+    "successor": {"en": "Next in line; no ground excludes {person}.", "de": "Als Nächster an der Reihe; kein Ausschlussgrund liegt vor."},
+    "tied": {"en": "Tied for the seat ({votes}).", "de": "Gleichauf für den Sitz ({votes})."},
+    "behind": {"en": "Ranked after the successor; not reached.", "de": "Nach dem Nachfolger eingereiht; nicht erreicht."},
+}
+
+TRIGGER_PHRASE = {
+    "en": {"died": "died", "refused": "refused the election", "resigned": "gave up the seat",
+           "lost_seat": "lost the seat", "elected_mayor": "accepted the election as mayor"},
+    "de": {"died": "verstorben", "refused": "Ablehnung der Wahl", "resigned": "Niederlegung des Sitzes",
+           "lost_seat": "Verlust des Sitzes", "elected_mayor": "Annahme der Wahl zum Bürgermeister"},
+}
+
+KEY_PHRASE = {
+    "en": {"votes": "votes, most first", "list": "list place", "votes_nonzero": "votes, most first (0 as no count)"},
+    "de": {"votes": "Stimmen, die meisten zuerst", "list": "Listenplatz", "votes_nonzero": "Stimmen, die meisten zuerst (0 als keine Stimmenzahl)"},
+}
+
+LABELS = {
+    "en": {"successor": "successor", "skipped": "skipped", "tied": "tied", "behind": "behind",
+           "vacant": "seat stays empty", "lot": "lot required", "by_election": "by-election",
+           "referred": "referred", "undetermined": "undetermined", "not_applicable": "not applicable",
+           "no_votes": "no vote count", "votes": "{n} votes", "lot_won": "; won the lot drawn on {date}"},
+    "de": {"successor": "Nachfolger", "skipped": "übergangen", "tied": "stimmengleich", "behind": "dahinter",
+           "vacant": "Sitz bleibt leer", "lot": "Losentscheid nötig", "by_election": "Neuwahl",
+           "referred": "verwiesen", "undetermined": "unbestimmt", "not_applicable": "nicht anwendbar",
+           "no_votes": "keine Stimmenzahl", "votes": "{n} Stimmen", "lot_won": "; hat das am {date} gezogene Los gewonnen"},
+}
+
+
+class _Readings:
+    """Lets a template say ``{reading:he.ersatzliste_order}``."""
+
+    def __init__(self, readings: dict[str, str]):
+        self.readings = readings
+
+    def __format__(self, spec: str) -> str:
+        return self.readings.get(spec, spec)
+
+
+class _Formatter(string.Formatter):
+    def get_value(self, key, args, kwargs):
+        return kwargs.get(key, "?") if isinstance(key, str) else super().get_value(key, args, kwargs)
+
+
+_FMT = _Formatter()
+
+
+class Texts:
+    def __init__(self, statute: Statute, lang: str, readings: dict[str, str]):
+        self.statute, self.lang, self.readings = statute, lang, _Readings(readings)
+
+    def label(self, key: str, **ctx) -> str:
+        return LABELS[self.lang][key].format(**ctx)
+
+    def votes(self, votes: int | None) -> str:
+        return self.label("no_votes") if votes is None else self.label("votes", n=f"{votes:,}".replace(",", "." if self.lang == "de" else ","))
+
+    def sentence(self, keys: list[str], **ctx) -> str:
+        """The first of ``keys`` the statute (then the generic table) has, filled in."""
+        for key in keys:
+            entry = self.statute.texts.get(key)
+            if entry is None and "@" in key:
+                entry = None
+            if entry is None:
+                entry = GENERIC.get(key)
+            if entry is not None:
+                return _FMT.format(entry[self.lang], reading=self.readings, **ctx).strip()
+        return ""
+
+    def citation(self, norm: str) -> str:
+        return self.statute.citation(norm)

@@ -1,0 +1,280 @@
+"""Read a case file (YAML, JSON or ASP facts) into a validated ``Case``.
+
+Every problem becomes one ``InputError`` naming the key path; nothing legal is decided here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from pathlib import Path
+
+import yaml
+
+from . import schema
+from .errors import InputError
+from .model import (
+    MAX_CANDIDATES, VACATING_TYPES, Candidate, Case, Event, Nomination, SubstituteFor,
+)
+from .statutes import resolve_statute_id
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """SafeLoader that keeps dates as text (we check them ourselves) and refuses duplicate keys."""
+
+
+_StrictLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def _mapping_without_duplicates(loader, node, deep=False):
+    seen = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            line = key_node.start_mark.line + 1
+            raise InputError(f"duplicate key '{key}' (line {line})")
+        seen.add(key)
+    return loader.construct_mapping(node, deep=deep)
+
+
+_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping_without_duplicates)
+
+
+def read_raw(path: Path) -> tuple[object, bytes]:
+    """Parse the file into plain data (dicts, lists, strings, numbers)."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError("file does not exist") from None
+    except IsADirectoryError:
+        raise InputError("is a directory, not a case file") from None
+    except OSError as exc:
+        raise InputError(f"cannot be read ({exc.strerror})") from None
+    if not raw.strip():
+        raise InputError("file is empty")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError("is not UTF-8 text") from None
+    suffix = path.suffix.lower()
+    if suffix == ".lp":
+        from .lpcase import parse_lp_case
+
+        return parse_lp_case(text), raw
+    if suffix == ".json":
+        try:
+            return json.loads(text, object_pairs_hook=_json_pairs), raw
+        except json.JSONDecodeError as exc:
+            raise InputError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    try:
+        return yaml.load(text, Loader=_StrictLoader), raw
+    except InputError:
+        raise
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise InputError(f"not valid YAML: {problem}{where}") from None
+
+
+def _json_pairs(pairs):
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise InputError(f"duplicate key '{key}'")
+        out[key] = value
+    return out
+
+
+def parse_date(text: str, path: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise InputError(f"{text!r} is not a real calendar date", path) from None
+
+
+def load_case(path: str | Path) -> Case:
+    """Load and validate one case file; raise InputError (with the file set) on any problem."""
+    path = Path(path)
+    try:
+        data, raw = read_raw(path)
+        return build_case(data, str(path), hashlib.sha256(raw).hexdigest())
+    except InputError as err:
+        raise err.with_file(str(path)) from None
+
+
+def build_case(data, file: str, sha256: str = "") -> Case:
+    if data is None:
+        raise InputError("file is empty")
+    schema.validate_shape(data)
+    statute = resolve_statute_id(data["statute"], path="statute")
+
+    nominations: list[Nomination] = []
+    seen_noms: dict[str, int] = {}
+    names: dict[str, str] = {}
+    total = 0
+    for i, nd in enumerate(data["nominations"]):
+        p = f"nominations[{i}]"
+        nid = nd["id"]
+        if nid in seen_noms:
+            raise InputError(f"duplicate nomination id '{nid}' (also nominations[{seen_noms[nid]}])", f"{p}.id")
+        seen_noms[nid] = i
+        tier = nd.get("tier", "list")
+        if tier == "district" and not nd.get("district"):
+            raise InputError("a district nomination needs 'district'", f"{p}.district")
+        if tier == "list" and nd.get("district"):
+            raise InputError("'district' is only for nominations with tier: district", f"{p}.district")
+        candidates: list[Candidate] = []
+        seen_people: dict[str, int] = {}
+        seen_pos: dict[int, int] = {}
+        total += len(nd["candidates"])
+        if total > MAX_CANDIDATES:
+            raise InputError(f"more than {MAX_CANDIDATES:,} candidates in one case; refused", f"{p}.candidates")
+        for j, cd in enumerate(nd["candidates"]):
+            cp = f"{p}.candidates[{j}]"
+            pid = cd["id"]
+            if pid in seen_people:
+                raise InputError(f"person '{pid}' appears twice on nomination '{nid}' (also candidates[{seen_people[pid]}])", f"{cp}.id")
+            seen_people[pid] = j
+            pos = cd.get("position", j + 1)
+            if pos in seen_pos:
+                raise InputError(f"list place {pos} is taken twice on nomination '{nid}' (also candidates[{seen_pos[pos]}])", f"{cp}.position")
+            seen_pos[pos] = j
+            if "name" in cd:
+                if pid in names and names[pid] != cd["name"]:
+                    raise InputError(f"person '{pid}' has two different names ({names[pid]!r}, {cd['name']!r})", f"{cp}.name")
+                names[pid] = cd["name"]
+            subs = []
+            for k, entry in enumerate(cd.get("substitute_for", [])):
+                if isinstance(entry, str):
+                    subs.append(SubstituteFor(entry))
+                else:
+                    subs.append(SubstituteFor(entry["person"], entry.get("candidacy")))
+            candidates.append(Candidate(
+                person=pid, position=pos, name=cd.get("name"), votes=cd.get("votes"),
+                elected=bool(cd.get("elected", False)), seat=cd.get("seat"), substitute_for=tuple(subs),
+            ))
+        nominations.append(Nomination(
+            id=nid, group=nd.get("group", nid), group_kind=nd.get("group_kind", "party"), tier=tier,
+            name=nd.get("name"), district=nd.get("district"), substitute_list=nd.get("substitute_list"),
+            candidates=candidates,
+        ))
+
+    persons = {c.person for n in nominations for c in n.candidates}
+    by_id = {n.id: n for n in nominations}
+    elected_on: dict[str, str] = {}
+    for i, nom in enumerate(nominations):
+        p = f"nominations[{i}]"
+        if nom.substitute_list is not None:
+            if nom.substitute_list not in by_id:
+                raise InputError(f"substitute_list '{nom.substitute_list}' names no nomination", f"{p}.substitute_list")
+            if nom.substitute_list == nom.id:
+                raise InputError("a nomination cannot be its own substitute_list", f"{p}.substitute_list")
+            if nom.tier != "district":
+                raise InputError("substitute_list is only for district nominations (tier: district)", f"{p}.substitute_list")
+        for j, cand in enumerate(nom.candidates):
+            cp = f"{p}.candidates[{j}]"
+            if cand.elected:
+                if cand.person in elected_on:
+                    raise InputError(f"person '{cand.person}' is marked elected on two nominations ('{elected_on[cand.person]}' and '{nom.id}')", f"{cp}.elected")
+                elected_on[cand.person] = nom.id
+            for k, sub in enumerate(cand.substitute_for):
+                if sub.person not in persons:
+                    raise InputError(f"substitute_for names '{sub.person}', who is on no nomination", f"{cp}.substitute_for[{k}]")
+                if sub.person == cand.person:
+                    raise InputError("a candidate cannot be Ersatzbewerber for himself", f"{cp}.substitute_for[{k}]")
+
+    events = _build_events(data.get("events", []), persons, by_id)
+
+    election_date = parse_date(data["election_date"], "election_date") if "election_date" in data else None
+    if election_date is not None:
+        for ev in events:
+            if ev.date < election_date:
+                # Events before the election are allowed (party exits since the list was set up),
+                # but a seat cannot be vacated before anybody was elected.
+                if ev.type in VACATING_TYPES and ev.person in elected_on:
+                    raise InputError(f"'{ev.type}' of a seat holder dated {ev.date} lies before the election ({election_date})",
+                                     f"events[{ev.file_index}].date")
+
+    vacancy = data.get("vacancy")
+    if isinstance(vacancy, str):
+        vacancy = [vacancy]
+    if vacancy is not None:
+        called = {ev.person for ev in events if ev.type == "called"}
+        for k, person in enumerate(vacancy):
+            vp = "vacancy" if len(vacancy) == 1 and isinstance(data.get("vacancy"), str) else f"vacancy[{k}]"
+            if person not in persons:
+                raise InputError(f"'{person}' is on no nomination", vp)
+            if person not in elected_on and person not in called:
+                raise InputError(f"'{person}' never held a seat (not elected, no 'called' event)", vp)
+            if not any(ev.person == person and ev.type in VACATING_TYPES for ev in events):
+                raise InputError(f"no event vacates the seat of '{person}' (died, refused, resigned, lost_seat, elected_mayor)", vp)
+
+    body = data.get("body", {})
+    readings = dict(data.get("readings", {}))
+    expected = data.get("expected")
+    if expected is not None:
+        for person in expected:
+            if person not in persons:
+                raise InputError(f"expected block for '{person}', who is on no nomination", f"expected.{person}")
+    holidays = tuple(parse_date(h, f"holidays[{k}]") for k, h in enumerate(data.get("holidays", [])))
+    as_of = parse_date(data["as_of"], "as_of") if "as_of" in data else None
+
+    return Case(
+        file=file, statute=statute, nominations=nominations, events=events, title=data.get("title"),
+        election_date=election_date, election=data.get("election", "proportional"),
+        body_name=body.get("name"), body_seats=body.get("seats"), body_kind=body.get("kind", "municipal"),
+        readings=readings, vacancy=vacancy, expected=expected, as_of=as_of, holidays=holidays,
+        input_sha256=sha256, names=names,
+    )
+
+
+_EXTRA_KEYS = {"nomination": ("called",), "reservation": ("accepted",), "form": ("waived",), "ground": ("lost_seat",)}
+
+
+def _build_events(raw_events: list, persons: set[str], by_id: dict[str, Nomination]) -> list[Event]:
+    staged = []
+    for i, ed in enumerate(raw_events):
+        p = f"events[{i}]"
+        date = parse_date(ed["date"], f"{p}.date")
+        person = ed["person"]
+        if person not in persons:
+            raise InputError(f"person '{person}' is on no nomination", f"{p}.person")
+        etype = ed["type"]
+        for key, types in _EXTRA_KEYS.items():
+            if key in ed and etype not in types:
+                raise InputError(f"'{key}' belongs to events of type {', '.join(types)}, not '{etype}'", f"{p}.{key}")
+        nomination = ed.get("nomination")
+        if etype == "called":
+            on = [n.id for n in by_id.values() if any(c.person == person for c in n.candidates)]
+            if nomination is None:
+                if len(on) > 1:
+                    raise InputError(f"'{person}' is on several nominations ({', '.join(on)}); name the 'nomination'", f"{p}.nomination")
+                nomination = on[0]
+            elif nomination not in by_id:
+                raise InputError(f"nomination '{nomination}' does not exist", f"{p}.nomination")
+            elif nomination not in on:
+                raise InputError(f"'{person}' is not a candidate of nomination '{nomination}'", f"{p}.nomination")
+        staged.append((date, i, person, etype, nomination, bool(ed.get("reservation", False)),
+                       ed.get("form", "written" if etype == "waived" else None), ed.get("ground")))
+    staged.sort(key=lambda s: (s[0], s[1]))  # stable: same date keeps file order
+    events = [Event(seq=k + 1, file_index=s[1], date=s[0], person=s[2], type=s[3], nomination=s[4],
+                    reservation=s[5], form=s[6], ground=s[7]) for k, s in enumerate(staged)]
+    _check_person_timelines(events)
+    return events
+
+
+def _check_person_timelines(events: list[Event]) -> None:
+    """Nothing happens to a person after death except what others record (lot, notices)."""
+    dead: dict[str, Event] = {}
+    for ev in events:
+        if ev.person in dead and ev.type not in ("group_notice", "evidence_missing"):
+            first = dead[ev.person]
+            raise InputError(f"'{ev.person}' died on {first.date} (events[{first.file_index}]) but has a later "
+                             f"'{ev.type}' event", f"events[{ev.file_index}]")
+        if ev.type == "died":
+            dead[ev.person] = ev

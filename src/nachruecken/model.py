@@ -1,0 +1,112 @@
+"""The validated case: what a case file says, in plain Python objects.
+
+Nothing here decides anything legal; the loader fills these, the replay and the
+fact builder read them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+EVENT_TYPES = (
+    "died", "refused", "accepted", "notified", "resigned", "lost_seat",
+    "lost_eligibility", "left_group", "expelled", "rejoined", "group_notice",
+    "waived", "elected_mayor", "evidence_missing", "called", "lot_drawn",
+)
+# Event types that vacate a seat when the person holds one (DESIGN.md, "How a case reads").
+VACATING_TYPES = ("died", "refused", "resigned", "lost_seat", "elected_mayor")
+GROUP_KINDS = ("party", "voter_group", "political_association", "individual")
+TIERS = ("list", "district")
+SEAT_TYPES = ("list", "personal")
+ELECTION_KINDS = ("proportional", "majority")
+BODY_KINDS = ("municipal", "landtag")
+WAIVER_FORMS = ("written", "recorded")
+CANDIDACIES = ("district", "list")
+
+MAX_VOTES = 2**31 - 1
+MAX_CANDIDATES = 10**6
+
+
+@dataclass(frozen=True)
+class SubstituteFor:
+    """NRW § 16 Abs. 2: named on a Reserveliste as Ersatzbewerber for ``person``."""
+
+    person: str
+    candidacy: str | None = None  # district | list | None (= district where there is one)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    person: str
+    position: int
+    name: str | None = None
+    votes: int | None = None
+    elected: bool = False
+    seat: str | None = None
+    substitute_for: tuple[SubstituteFor, ...] = ()
+
+
+@dataclass
+class Nomination:
+    """A Wahlvorschlag (list or one district's nomination)."""
+
+    id: str
+    group: str
+    group_kind: str = "party"
+    tier: str = "list"
+    name: str | None = None
+    district: str | None = None
+    substitute_list: str | None = None
+    candidates: list[Candidate] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One dated event; ``seq`` is its place after the stable sort by date (1-based)."""
+
+    seq: int
+    file_index: int
+    date: dt.date
+    person: str
+    type: str
+    nomination: str | None = None
+    reservation: bool = False
+    form: str | None = None
+    ground: str | None = None
+
+
+@dataclass
+class Case:
+    file: str
+    statute: str
+    nominations: list[Nomination]
+    events: list[Event]
+    title: str | None = None
+    election_date: dt.date | None = None
+    election: str = "proportional"
+    body_name: str | None = None
+    body_seats: int | None = None
+    body_kind: str = "municipal"
+    readings: dict[str, str] = field(default_factory=dict)
+    vacancy: list[str] | None = None
+    expected: dict | None = None
+    as_of: dt.date | None = None
+    holidays: tuple[dt.date, ...] = ()
+    input_sha256: str = ""
+    names: dict[str, str] = field(default_factory=dict)
+
+    def nomination(self, nid: str) -> Nomination:
+        for nom in self.nominations:
+            if nom.id == nid:
+                return nom
+        raise KeyError(nid)
+
+    def persons(self) -> set[str]:
+        return {c.person for n in self.nominations for c in n.candidates}
+
+    def nominations_of(self, person: str) -> list[Nomination]:
+        return [n for n in self.nominations if any(c.person == person for c in n.candidates)]
+
+    def display(self, person: str) -> str:
+        return self.names.get(person) or person

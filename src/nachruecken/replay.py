@@ -1,0 +1,138 @@
+"""Replay a case's events in date order: one state per vacancy, then its determination.
+
+Mechanical bookkeeping only (who holds which seat, which events open a vacancy, which events
+a decision may see). Every legal choice is made by the statute encoding that ``decide`` runs.
+
+How a case is replayed (README, "How a case is read"):
+- Persons marked ``elected`` hold a seat from the election on; a ``called`` event gives one.
+- ``died``, ``refused``, ``resigned``, ``lost_seat`` or ``elected_mayor`` of a seat holder opens
+  a vacancy. The vacancy is decided with every event up to the next vacancy (its window): a
+  refusal by someone who holds no seat inside the window refuses this call.
+- When the window closes, the successor holds the seat; a later refusal by him is the refusal
+  of a seat holder and opens a new vacancy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .model import VACATING_TYPES, Case, Event
+
+
+@dataclass(frozen=True)
+class Holding:
+    person: str
+    seat_nomination: str  # the nomination the seat belongs to
+    via_nomination: str  # the nomination the person was on when taking it
+    how: str  # elected | called
+    since_seq: int  # 0: from the election
+
+
+@dataclass
+class VacancyState:
+    """Everything a statute encoding needs to decide one vacancy."""
+
+    event: Event
+    holding: Holding
+    sitting: dict[str, Holding]
+    seated: set[tuple[str, str, str]]  # (person, nomination, how), ever
+    vacated: list[tuple[str, str, str, int]]  # earlier (person, nomination, type, seq)
+    left_empty: list[tuple[str, int]]  # earlier vacancies whose seat was not filled
+    window_end: int
+
+
+@dataclass
+class Decision:
+    """What the replay needs back from a decision: who (if anyone) takes the seat."""
+
+    outcome: str
+    successor: str | None
+    successor_nomination: str | None
+    payload: object = None  # the full determination, opaque here
+
+
+@dataclass
+class ReplayResult:
+    decisions: list[tuple[VacancyState, Decision]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def initial_holders(case: Case) -> dict[str, Holding]:
+    return {
+        c.person: Holding(c.person, n.id, n.id, "elected", 0)
+        for n in case.nominations for c in n.candidates if c.elected
+    }
+
+
+def replay(case: Case, decide: Callable[[VacancyState], Decision]) -> ReplayResult:
+    result = ReplayResult()
+    holders = initial_holders(case)
+    seated = {(h.person, h.seat_nomination, "elected") for h in holders.values()}
+    vacated: list[tuple[str, str, str, int]] = []
+    left_empty: list[tuple[str, int]] = []
+    wanted = set(case.vacancy) if case.vacancy is not None else None
+    events = case.events
+    current: VacancyState | None = None
+    window_called: list[Event] = []
+
+    def snapshot(state: VacancyState, end: int) -> VacancyState:
+        state.window_end = end
+        return state
+
+    def close(end: int) -> None:
+        nonlocal current, window_called
+        state = snapshot(current, end)
+        decision = decide(state)
+        result.decisions.append((state, decision))
+        vacated.append((state.holding.person, state.holding.seat_nomination, state.event.type, state.event.seq))
+        if decision.outcome == "successor":
+            holders[decision.successor] = Holding(decision.successor, state.holding.seat_nomination,
+                                                  decision.successor_nomination, "called", state.event.seq)
+            seated.add((decision.successor, decision.successor_nomination, "called"))
+        else:
+            left_empty.append((state.holding.person, state.event.seq))
+        for ev in window_called:
+            if ev.person != decision.successor:
+                result.warnings.append(
+                    f"the case records '{ev.person}' as called on {ev.date}, but the determination for the seat "
+                    f"of '{state.holding.person}' names "
+                    f"{repr(decision.successor) if decision.successor else 'nobody'}; both are taken to sit")
+                _give_called_seat(ev, holders, seated)
+        current, window_called = None, []
+
+    for ev in events:
+        if current is not None and ev.type in VACATING_TYPES:
+            if ev.person in holders:
+                close(ev.seq - 1)
+            elif ev.type != "refused":
+                probe = decide(snapshot(current, ev.seq - 1))
+                if probe.outcome == "successor" and probe.successor == ev.person:
+                    close(ev.seq - 1)
+
+        if ev.type in VACATING_TYPES and ev.person in holders:
+            holding = holders.pop(ev.person)
+            if wanted is None or ev.person in wanted:
+                current = VacancyState(
+                    event=ev, holding=holding, sitting=dict(holders), seated=set(seated),
+                    vacated=list(vacated), left_empty=list(left_empty), window_end=ev.seq,
+                )
+            else:
+                vacated.append((holding.person, holding.seat_nomination, ev.type, ev.seq))
+        elif ev.type == "called":
+            if current is not None:
+                window_called.append(ev)
+            else:
+                _give_called_seat(ev, holders, seated)
+        elif ev.type in ("resigned", "lost_seat", "elected_mayor"):
+            result.warnings.append(
+                f"'{ev.person}' {ev.type.replace('_', ' ')} on {ev.date} but holds no seat then; the event opens no vacancy")
+
+    if current is not None:
+        close(events[-1].seq)
+    return result
+
+
+def _give_called_seat(ev: Event, holders: dict[str, Holding], seated: set) -> None:
+    holders[ev.person] = Holding(ev.person, ev.nomination, ev.nomination, "called", ev.seq)
+    seated.add((ev.person, ev.nomination, "called"))

@@ -1,0 +1,178 @@
+"""JSON Schema of case files (the public format of DESIGN.md, plus documented additions).
+
+The schema checks shape; ``loader`` checks meaning (references, dates, duplicates).
+"""
+
+from __future__ import annotations
+
+import difflib
+
+import jsonschema
+
+from .errors import InputError, key_path
+from .model import (
+    BODY_KINDS, CANDIDACIES, ELECTION_KINDS, EVENT_TYPES, GROUP_KINDS, MAX_VOTES,
+    SEAT_TYPES, TIERS, WAIVER_FORMS,
+)
+
+DATE = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$", "description": "ISO date YYYY-MM-DD"}
+ID = {"type": "string", "minLength": 1, "maxLength": 500}
+
+SUBSTITUTE_ENTRY = {
+    "oneOf": [
+        ID,
+        {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["person"],
+            "properties": {"person": ID, "candidacy": {"enum": list(CANDIDACIES)}},
+        },
+    ]
+}
+
+CANDIDATE = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["id"],
+    "properties": {
+        "id": {**ID, "description": "person id; the same id on two nominations is the same person"},
+        "name": {"type": "string"},
+        "position": {"type": "integer", "minimum": 1, "maximum": 10**7,
+                     "description": "list place; default: order in the file"},
+        "votes": {"type": "integer", "minimum": 0, "maximum": MAX_VOTES,
+                  "description": "personal votes on this nomination; omitted = no vote count"},
+        "elected": {"type": "boolean", "description": "won a seat through this nomination"},
+        "seat": {"enum": list(SEAT_TYPES), "description": "Hamburg Bezirksliste seat type"},
+        "substitute_for": {"type": "array", "items": SUBSTITUTE_ENTRY,
+                           "description": "NRW § 16 Abs. 2 Ersatzbewerber designations"},
+    },
+}
+
+NOMINATION = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["id", "candidates"],
+    "properties": {
+        "id": ID,
+        "name": {"type": "string"},
+        "group": {**ID, "description": "party / voter group behind it; default: the nomination id"},
+        "group_kind": {"enum": list(GROUP_KINDS)},
+        "tier": {"enum": list(TIERS)},
+        "district": ID,
+        "substitute_list": {**ID, "description": "Hessen § 34 Abs. 1 Satz 3: the Ersatzliste of this district list"},
+        "candidates": {"type": "array", "items": CANDIDATE},
+    },
+}
+
+EVENT = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["date", "person", "type"],
+    "properties": {
+        "date": DATE,
+        "person": ID,
+        "type": {"enum": list(EVENT_TYPES)},
+        "nomination": {**ID, "description": "for `called`: the nomination the person was called from"},
+        "reservation": {"type": "boolean", "description": "for `accepted`: the acceptance was conditional"},
+        "form": {"enum": list(WAIVER_FORMS), "description": "for `waived`: written (default) or recorded"},
+        "ground": {"type": "string", "description": "for `lost_seat`: the ground, as text"},
+    },
+}
+
+DETERMINATION_EXPECTATION = {
+    "type": "object",
+    "description": "determination keys compared exactly; `skipped` maps person -> reason and is compared as a subset",
+}
+
+CASE_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://nachruecken.invalid/case.schema.json",
+    "title": "nachruecken case file",
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["statute", "nominations"],
+    "properties": {
+        "statute": {"type": "string", "description": "he-kwg-34 | nw-kwahlg-45 | bb-kwahlg-60 | mv-lkwg-46 | hh-bezvwg-36 (or he, nw, bb, mv, hh)"},
+        "title": {"type": "string"},
+        "source": {"type": "string", "description": "where the case comes from (addition)"},
+        "notes": {"type": "string", "description": "free text (addition)"},
+        "election_date": DATE,
+        "election": {"enum": list(ELECTION_KINDS)},
+        "as_of": {**DATE, "description": "the date the determination is made; default: the last event date (addition)"},
+        "holidays": {"type": "array", "items": DATE, "description": "public holidays for deadlines (addition)"},
+        "body": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "name": {"type": "string"},
+                "seats": {"type": "integer", "minimum": 1, "maximum": 100000},
+                "kind": {"enum": list(BODY_KINDS)},
+            },
+        },
+        "readings": {"type": "object", "additionalProperties": {"type": "string"}},
+        "nominations": {"type": "array", "minItems": 1, "items": NOMINATION},
+        "events": {"type": "array", "items": EVENT},
+        "vacancy": {"oneOf": [ID, {"type": "array", "items": ID, "minItems": 1}]},
+        "expected": {"type": "object", "additionalProperties": DETERMINATION_EXPECTATION},
+    },
+}
+
+
+def _known_keys(schema_node: dict) -> list[str]:
+    return sorted(schema_node.get("properties", {}))
+
+
+def _friendly(error: jsonschema.ValidationError) -> InputError:
+    path = key_path(error.absolute_path)
+    if error.validator == "additionalProperties":
+        known = _known_keys(error.schema)
+        extra = sorted(set(error.instance) - set(known))
+        key = extra[0] if extra else "?"
+        hint = difflib.get_close_matches(str(key), known, n=1)
+        msg = f"unknown key '{key}'"
+        msg += f" (did you mean '{hint[0]}'?)" if hint else f" (known keys: {', '.join(known)})"
+        return InputError(msg, key_path(list(error.absolute_path) + [key]))
+    if error.validator == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        return InputError(f"missing required key '{missing}'", path)
+    if error.validator == "enum":
+        allowed = ", ".join(map(str, error.validator_value))
+        hint = difflib.get_close_matches(str(error.instance), [str(v) for v in error.validator_value], n=1)
+        msg = f"{error.instance!r} is not allowed here; expected one of: {allowed}"
+        if hint:
+            msg += f" (did you mean '{hint[0]}'?)"
+        return InputError(msg, path)
+    if error.validator == "type":
+        return InputError(f"expected {error.validator_value}, got {type(error.instance).__name__} {error.instance!r}"[:300], path)
+    if error.validator == "minimum":
+        return InputError(f"{error.instance} is below the minimum {error.validator_value}", path)
+    if error.validator == "maximum":
+        return InputError(f"{error.instance} is above the maximum {error.validator_value}", path)
+    if error.validator == "pattern":
+        return InputError(f"{error.instance!r} is not a date of the form YYYY-MM-DD", path)
+    if error.validator == "minLength":
+        return InputError("must not be empty", path)
+    if error.validator == "maxLength":
+        return InputError(f"longer than {error.validator_value} characters", path)
+    if error.validator == "minItems":
+        return InputError("must not be empty", path)
+    if error.validator == "oneOf":
+        return InputError("expected a person id or a list of person ids" if path.startswith("vacancy")
+                          else "expected a person id or {person, candidacy}", path)
+    return InputError(error.message[:300], path)
+
+
+_VALIDATOR = jsonschema.Draft202012Validator(CASE_SCHEMA)
+
+
+def validate_shape(data) -> None:
+    """Raise the first (deepest, most relevant) schema violation as an InputError."""
+    if not isinstance(data, dict):
+        raise InputError(f"a case file must be a mapping at the top level, got {type(data).__name__}")
+    errors = list(_VALIDATOR.iter_errors(data))
+    if not errors:
+        return
+    # Report the error that sits deepest and comes first in the file: the most specific one.
+    best = min(errors, key=lambda e: (-len(e.absolute_path), [str(p) for p in e.absolute_path]))
+    deepest = jsonschema.exceptions.best_match([best])
+    raise _friendly(deepest)

@@ -1,0 +1,46 @@
+"""Run clingo on one vacancy: encodings + facts in, the shown atoms out."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import clingo
+
+from .statutes import encoding_files
+
+
+class EncodingError(RuntimeError):
+    """The encoding itself misbehaved (no answer set, or several): a bug, never bad input."""
+
+
+def solve_atoms(statute_id: str, facts: list[clingo.Symbol], all_candidates: bool = False) -> dict[str, list[tuple]]:
+    """Ground and solve; return the shown atoms as {predicate/arity: [argument tuples]}."""
+    ctl = clingo.Control(["--warn=none", "-c", f"all_candidates={1 if all_candidates else 0}", "--models=2"])
+    for path in encoding_files(statute_id):
+        ctl.load(str(path))
+    with ctl.backend() as backend:
+        for sym in facts:
+            backend.add_rule([backend.add_atom(sym)])
+    ctl.ground([("base", [])])
+    models: list[list[clingo.Symbol]] = []
+    ctl.solve(on_model=lambda m: models.append(m.symbols(shown=True)))
+    if len(models) != 1:
+        raise EncodingError(f"{statute_id}: expected exactly one answer set, got {len(models)}")
+    atoms: dict[str, list[tuple]] = defaultdict(list)
+    for sym in models[0]:
+        atoms[f"{sym.name}/{len(sym.arguments)}"].append(tuple(_py(a) for a in sym.arguments))
+    return atoms
+
+
+class Const(str):
+    """A constant of the encoding (e.g. ``all``, ``votes``), told apart from an id string."""
+
+
+def _py(sym: clingo.Symbol):
+    if sym.type == clingo.SymbolType.Number:
+        return sym.number
+    if sym.type == clingo.SymbolType.String:
+        return sym.string
+    if sym.type == clingo.SymbolType.Function and not sym.arguments:
+        return Const(sym.name)
+    return str(sym)
