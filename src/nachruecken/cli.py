@@ -1,0 +1,164 @@
+"""The command line: solve, test, statutes, schema."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Who takes a vacated council seat, with reasons, under five German statutes.")
+
+
+class Lang(str, Enum):
+    en = "en"
+    de = "de"
+
+
+def _err(message: str) -> None:
+    sys.stderr.write(f"nachruecken: {message}\n")
+
+
+def _parse_readings(values: list[str]) -> dict[str, str]:
+    from .errors import InputError
+
+    out = {}
+    for item in values or []:
+        if "=" not in item:
+            raise InputError(f"'{item}' is not of the form ID=VALUE", "--reading")
+        rid, value = item.split("=", 1)
+        out[rid.strip()] = value.strip()
+    return out
+
+
+@app.command()
+def solve(
+    cases: List[Path] = typer.Argument(..., help="case files (.yaml, .yml, .json, .lp)"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON (one line per file when several)"),
+    statute: Optional[str] = typer.Option(None, "--statute", help="decide under this statute instead of the case's"),
+    reading: List[str] = typer.Option([], "--reading", help="ID=VALUE, e.g. he.ersatzliste_order=list"),
+    lang: Lang = typer.Option(Lang.en, "--lang", help="language of the explanations"),
+    all_candidates: bool = typer.Option(False, "--all-candidates", help="also list everyone after the successor"),
+):
+    """Determine every vacancy of each case: the successor or the empty seat, and why."""
+    from rich.console import Console
+
+    from .determine import determine_case
+    from .errors import InputError
+    from .loader import load_case
+    from .render import render
+    from .statutes import load_statute
+
+    try:
+        cli_readings = _parse_readings(reading)
+    except InputError as exc:
+        _err(str(exc))
+        raise typer.Exit(2)
+    failed = False
+    console = Console()
+    for path in cases:
+        try:
+            case = load_case(path)
+            result = determine_case(case, statute, cli_readings, lang.value, all_candidates)
+        except InputError as exc:
+            exc.with_file(str(path))
+            failed = True
+            if as_json:
+                print(json.dumps({"case": str(path), "error": str(exc)}, ensure_ascii=False))
+            else:
+                _err(str(exc))
+            continue
+        if as_json:
+            print(json.dumps(result, ensure_ascii=False, indent=None if len(cases) > 1 else 2))
+        else:
+            render(result, case, load_statute(result["statute"]), console, lang.value)
+    raise typer.Exit(2 if failed else 0)
+
+
+@app.command("test")
+def test_cmd(
+    paths: List[Path] = typer.Argument(None, help="case files or folders (default: instances/)"),
+    lang: Lang = typer.Option(Lang.en, "--lang"),
+):
+    """Check the `expected` blocks of case files; exit 1 if any fails."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from .casetest import Check, collect, compare
+    from .determine import determine_case
+    from .errors import InputError
+    from .loader import load_case
+
+    files = collect(paths or [Path("instances")])
+    if not files:
+        _err("no case files found")
+        raise typer.Exit(2)
+    checks: list[Check] = []
+    broken = False
+    for path in files:
+        try:
+            case = load_case(path)
+            if not case.expected:
+                checks.append(Check(str(path), "-", None, "no expected block"))
+                continue
+            checks += compare(case.expected, determine_case(case, lang=lang.value))
+        except InputError as exc:
+            broken = True
+            checks.append(Check(str(path), "-", False, str(exc.with_file(str(path)))))
+    table = Table(header_style="bold")
+    for col in ("case", "vacancy", "result", "detail"):
+        table.add_column(col, overflow="fold")
+    mark = {True: "[green]pass[/green]", False: "[red]FAIL[/red]", None: "[dim]none[/dim]"}
+    for c in checks:
+        table.add_row(c.file, c.vacancy, mark[c.passed], c.detail)
+    console = Console()
+    console.print(table)
+    n_pass = sum(c.passed is True for c in checks)
+    n_fail = sum(c.passed is False for c in checks)
+    console.print(f"{n_pass} passed, {n_fail} failed")
+    raise typer.Exit(2 if broken else (1 if n_fail else 0))
+
+
+@app.command()
+def statutes(
+    statute: Optional[str] = typer.Argument(None, help="one statute id or alias (default: all)"),
+    as_json: bool = typer.Option(False, "--json"),
+    lang: Lang = typer.Option(Lang.en, "--lang"),
+):
+    """The statutes, their norms with citations, their readings, and what is out of scope."""
+    from rich.console import Console
+
+    from .errors import InputError
+    from .statute_info import describe, print_statutes
+    from .statutes import STATUTE_IDS, resolve_statute_id
+
+    try:
+        ids = [resolve_statute_id(statute, "statute")] if statute else list(STATUTE_IDS)
+    except InputError as exc:
+        _err(str(exc))
+        raise typer.Exit(2)
+    info = [describe(sid) for sid in ids]
+    if as_json:
+        print(json.dumps(info, ensure_ascii=False, indent=2))
+    else:
+        print_statutes(info, Console(), lang.value)
+
+
+@app.command()
+def schema():
+    """Print the JSON Schema of case files (for editors)."""
+    from .schema import CASE_SCHEMA
+
+    print(json.dumps(CASE_SCHEMA, ensure_ascii=False, indent=2))
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        _err("interrupted")
+        sys.exit(130)

@@ -1,0 +1,98 @@
+"""The terminal view of a determination: a table an election officer can check line by line."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from .explain import LABELS, TRIGGER_PHRASE
+
+HEAD = {
+    "en": {"case": "Case", "statute": "Statute", "readings": "Readings", "warning": "Warning",
+           "vacancy": "Vacancy", "of": "seat of", "via": "through", "on": "on",
+           "cols": ("#", "Person", "Nomination", "Votes", "Place", "Status", "Reason", "Citation", "Why"),
+           "trigger": "Trigger", "outcome": "Outcome", "grounds": "Grounds", "membership": "Membership",
+           "succ": "Successor: {name} ({id}) from {nom}", "reduced": "the legal member count is reduced",
+           "not_reduced": "the legal member count is not reduced", "lot": "Lot required between: {names}",
+           "referred": "Referred to {to}", "notes": "Note", "default": "default", "none": "none"},
+    "de": {"case": "Fall", "statute": "Gesetz", "readings": "Lesarten", "warning": "Warnung",
+           "vacancy": "Vakanz", "of": "Sitz von", "via": "über", "on": "am",
+           "cols": ("#", "Person", "Wahlvorschlag", "Stimmen", "Platz", "Status", "Grund", "Norm", "Begründung"),
+           "trigger": "Auslöser", "outcome": "Ergebnis", "grounds": "Gründe", "membership": "Mitgliedschaft",
+           "succ": "Nachfolger: {name} ({id}) aus {nom}", "reduced": "die gesetzliche Mitgliederzahl vermindert sich",
+           "not_reduced": "die gesetzliche Mitgliederzahl bleibt", "lot": "Losentscheid zwischen: {names}",
+           "referred": "Verwiesen auf {to}", "notes": "Hinweis", "default": "Standard", "none": "keine"},
+}
+
+
+def render(result: dict, case, statute, console: Console, lang: str = "en") -> None:
+    h = HEAD[lang]
+    title = result.get("title") or result["case"]
+    console.print(f"[bold]{h['case']}:[/bold] {escape(title)}  [dim]({escape(result['case'])})[/dim]")
+    console.print(f"[bold]{h['statute']}:[/bold] {result['statute']} - {escape(result['statute_version'])}")
+    changed = {k: v for k, v in result["readings"].items() if statute.readings[k].default != v}
+    shown = ", ".join(f"{k}={v}" for k, v in changed.items()) or f"{h['default']}"
+    console.print(f"[bold]{h['readings']}:[/bold] {shown}")
+    for w in result["warnings"]:
+        console.print(f"[yellow bold]{h['warning']}:[/yellow bold] [yellow]{escape(w)}[/yellow]")
+    for det in result["determinations"]:
+        console.print()
+        _render_determination(det, case, console, lang)
+
+
+def _nom(case, nid: str) -> str:
+    try:
+        n = case.nomination(nid)
+        return n.name or n.id
+    except KeyError:
+        return nid
+
+
+def _render_determination(det: dict, case, console: Console, lang: str) -> None:
+    h, lab = HEAD[lang], LABELS[lang]
+    who = case.display(det["vacancy"])
+    trig = TRIGGER_PHRASE[lang].get(det["trigger"], det["trigger"])
+    console.rule(f"[bold]{h['vacancy']}: {h['of']} {escape(who)} ({escape(det['vacancy'])}), "
+                 f"{escape(_nom(case, det['seat_nomination']))} - {trig} {h['on']} {det['date']}", align="left")
+    for g in det.get("trigger_grounds", []):
+        console.print(f"  {h['trigger']}: [cyan]{escape(g['citation'])}[/cyan] {escape(g['explanation'])}")
+    if det["candidates"]:
+        table = Table(show_lines=True, header_style="bold", expand=True)
+        # (header, ratio, min width): the explanation takes the most room, numbers the least.
+        layout = ((1, 3), (3, 12), (2, 10), (1, 6), (1, 5), (2, 10), (2, 8), (3, 14), (7, 24))
+        for col, (ratio, width) in zip(h["cols"], layout):
+            table.add_column(col, ratio=ratio, min_width=width, overflow="fold")
+        style = {"successor": "bold green", "skipped": "red", "tied": "yellow", "behind": "dim"}
+        for c in det["candidates"]:
+            reason = ", ".join(c.get("reasons", [])) if c["status"] == "skipped" else ""
+            table.add_row(str(c["rank"]), escape(case.display(c["person"])), escape(_nom(case, c["nomination"])),
+                          "-" if c.get("votes") is None else str(c["votes"]), str(c.get("position", "")),
+                          f"[{style[c['status']]}]{lab[c['status']]}[/]", reason, escape(c["citation"]),
+                          escape(c["explanation"]))
+        console.print(table)
+    outcome = det["outcome"]
+    if outcome == "successor":
+        line = h["succ"].format(name=escape(case.display(det["successor"])), id=escape(det["successor"]),
+                                nom=escape(_nom(case, det["successor_nomination"])))
+        console.print(f"[bold green]{h['outcome']}: {line}[/bold green]")
+    else:
+        text = lab.get(outcome, outcome)
+        if outcome == "lot":
+            text += " - " + h["lot"].format(names=", ".join(escape(case.display(p)) for p in det["lot_between"]))
+        if outcome == "referred" and det["referred_to"]:
+            text += " - " + h["referred"].format(to=escape(det["referred_to"]))
+        if outcome == "vacant":
+            text += "; " + (h["reduced"] if det["member_count_reduced"] else h["not_reduced"])
+        console.print(f"[bold yellow]{h['outcome']}: {text}[/bold yellow]")
+    if det["lot_between"] and outcome == "successor":
+        console.print("  " + h["lot"].format(names=", ".join(escape(case.display(p)) for p in det["lot_between"])))
+    console.print(f"[bold]{h['grounds']}:[/bold]")
+    for i, g in enumerate(det["grounds"], 1):
+        console.print(f"  {i}. [cyan]{escape(g['citation'])}[/cyan]: {escape(g['explanation'])}")
+    for n in det.get("notes", []):
+        console.print(f"  [yellow]{h['notes']}[/yellow] ([cyan]{escape(n['citation'])}[/cyan]): {escape(n['explanation'])}")
+    m = det.get("membership")
+    if m:
+        parts = [f"status={m['status']}"] + [f"{k}={m[k]}" for k in ("notified", "deadline", "member_from") if m[k]]
+        console.print(f"[bold]{h['membership']}:[/bold] " + ", ".join(parts))
