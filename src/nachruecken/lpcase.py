@@ -1,0 +1,231 @@
+"""`.lp` case files: facts of the public input predicates (encodings/core/input.lp), nothing else.
+
+The file is parsed with ``clingo.ast`` and every statement is checked before anything is
+grounded: rules, constraints, directives (#include, #script, #const, #show ...) and unknown
+predicates are refused with their line. The facts are then read back into the same plain
+data a YAML case gives, so one validator serves every format.
+"""
+
+from __future__ import annotations
+
+import re
+
+import clingo
+from clingo import ast
+
+from .errors import InputError
+
+INPUT_PREDICATES = {
+    "statute": 1, "title": 1, "election": 1, "election_date": 1, "as_of": 1, "holiday": 1,
+    "body_name": 1, "body_seats": 1, "body_kind": 1, "reading": 2,
+    "nomination": 1, "nomination_name": 2, "nomination_group": 2, "nomination_group_kind": 2,
+    "nomination_tier": 2, "nomination_district": 2, "substitute_list": 2,
+    "candidate": 3, "name": 2, "votes": 3, "elected": 2, "seat_type": 3, "substitute_for": 4,
+    "event": 4, "event_nomination": 2, "event_reservation": 1, "event_form": 2, "event_ground": 2,
+    "decide": 1,
+}
+
+
+def _check_statement(stm: ast.AST) -> None:
+    line = f"line {stm.location.begin.line}"
+    if stm.ast_type == ast.ASTType.Program:
+        if stm.name != "base" or stm.parameters:
+            raise InputError("#program directives are not allowed in a case file", line)
+        return
+    if stm.ast_type != ast.ASTType.Rule:
+        kind = str(stm.ast_type).split(".")[-1]
+        raise InputError(f"only facts are allowed; found a {kind} statement: {str(stm).splitlines()[0][:80]}", line)
+    if len(stm.body) != 0:
+        raise InputError(f"only facts are allowed, not rules: {str(stm)[:80]}", line)
+    head = stm.head
+    if head.ast_type != ast.ASTType.Literal or head.sign != ast.Sign.NoSign:
+        raise InputError(f"only plain facts are allowed: {str(stm)[:80]}", line)
+    atom = head.atom
+    if atom.ast_type != ast.ASTType.SymbolicAtom:
+        raise InputError(f"only plain facts are allowed: {str(stm)[:80]}", line)
+    term = atom.symbol
+    if term.ast_type == ast.ASTType.SymbolicTerm:
+        name, arity = term.symbol.name, len(term.symbol.arguments)
+    elif term.ast_type == ast.ASTType.Function and not term.external:
+        name, arity = term.name, len(term.arguments)
+        for arg in term.arguments:
+            if arg.ast_type != ast.ASTType.SymbolicTerm and not _is_ground_number(arg):
+                raise InputError(f"fact arguments must be plain values (strings, numbers, constants): {str(stm)[:80]}", line)
+    else:
+        raise InputError(f"only plain facts are allowed: {str(stm)[:80]}", line)
+    if INPUT_PREDICATES.get(name) != arity:
+        raise InputError(f"'{name}/{arity}' is not an input predicate (see encodings/core/input.lp)", line)
+
+
+def _is_ground_number(arg) -> bool:
+    # a negative number parses as a unary minus over a number
+    return arg.ast_type == ast.ASTType.UnaryOperation and arg.argument.ast_type == ast.ASTType.SymbolicTerm
+
+
+def _value(sym: clingo.Symbol, what: str, line: str = "") -> str | int:
+    if sym.type == clingo.SymbolType.String:
+        return sym.string
+    if sym.type == clingo.SymbolType.Function and not sym.arguments:
+        return sym.name
+    if sym.type == clingo.SymbolType.Number:
+        return sym.number
+    raise InputError(f"{what} must be a string, a number or a constant, got {sym}", line)
+
+
+def _text(sym, what) -> str:
+    value = _value(sym, what)
+    return value if isinstance(value, str) else str(value)
+
+
+def _date(sym, what) -> str:
+    if sym.type != clingo.SymbolType.Number:
+        raise InputError(f"{what} must be an integer YYYYMMDD, got {sym}")
+    n = sym.number
+    return f"{n // 10000:04d}-{n // 100 % 100:02d}-{n % 100:02d}"
+
+
+_STRINGS_AND_COMMENTS = re.compile(r'"(?:[^"\\]|\\.)*"|%\*.*?\*%|%[^\n]*', re.S)
+
+
+def _first_line(message: str) -> str:
+    """clingo's '<string>:2:1-2: error: syntax error, ...' as 'line 2: syntax error, ...'."""
+    m = re.match(r"<string>:(\d+):[\d-]+(?::[\d-]+)?: (?:error: )?(.*)", message.strip())
+    return f"line {m.group(1)}: {m.group(2).splitlines()[0]}" if m else message.strip().splitlines()[0]
+
+
+def parse_lp_case(text: str) -> dict:
+    """Check the facts, then turn them into the plain data of a YAML case."""
+    code = _STRINGS_AND_COMMENTS.sub(lambda m: " " * len(m.group(0)) if not m.group(0).startswith('"') else '""', text)
+    if "#include" in code:
+        line = text[: text.find("#include")].count("\n") + 1 if "#include" in text else 1
+        raise InputError("#include directives are not allowed in a case file", f"line {line}")
+    problems: list[InputError] = []
+    messages: list[str] = []
+
+    def check(stm):
+        if not problems:
+            try:
+                _check_statement(stm)
+            except InputError as exc:
+                problems.append(exc)
+
+    try:
+        ast.parse_string(text, check, logger=lambda code, msg: messages.append(msg))
+    except RuntimeError:
+        raise InputError(f"not valid ASP: {_first_line(messages[0]) if messages else 'syntax error'}") from None
+    if problems:
+        raise problems[0]
+    ctl = clingo.Control(["--warn=none"], logger=lambda code, msg: messages.append(msg))
+    try:
+        ctl.add("base", [], text)
+        ctl.ground([("base", [])])
+    except RuntimeError:
+        raise InputError(f"not valid ASP: {_first_line(messages[0]) if messages else 'syntax error'}") from None
+    facts: dict[str, list] = {}
+    for sa in ctl.symbolic_atoms:
+        sym = sa.symbol
+        facts.setdefault(sym.name, []).append(sym.arguments)
+    return _to_data(facts)
+
+
+def _one(facts, name):
+    rows = facts.get(name, [])
+    if len(rows) > 1:
+        raise InputError(f"'{name}' is given {len(rows)} times; it takes one value")
+    return rows[0][0] if rows else None
+
+
+def _to_data(facts: dict[str, list]) -> dict:
+    data: dict = {}
+    statute = _one(facts, "statute")
+    if statute is None:
+        raise InputError("missing required fact statute/1")
+    data["statute"] = _text(statute, "statute")
+    for key, name in (("title", "title"), ("election", "election")):
+        v = _one(facts, name)
+        if v is not None:
+            data[key] = _text(v, name)
+    for key in ("election_date", "as_of"):
+        v = _one(facts, key)
+        if v is not None:
+            data[key] = _date(v, key)
+    if facts.get("holiday"):
+        data["holidays"] = sorted(_date(a[0], "holiday") for a in facts["holiday"])
+    body = {}
+    for key, name in (("name", "body_name"), ("kind", "body_kind")):
+        v = _one(facts, name)
+        if v is not None:
+            body[key] = _text(v, name)
+    seats = _one(facts, "body_seats")
+    if seats is not None:
+        body["seats"] = _value(seats, "body_seats")
+    if body:
+        data["body"] = body
+    if facts.get("reading"):
+        data["readings"] = {_text(a[0], "reading id"): _text(a[1], "reading value") for a in facts["reading"]}
+    names = {_text(a[0], "name"): _text(a[1], "name") for a in facts.get("name", [])}
+
+    noms: dict[str, dict] = {}
+    for (n,) in facts.get("nomination", []):
+        noms[_text(n, "nomination")] = {"id": _text(n, "nomination"), "candidates": []}
+
+    def nom(sym, pred):
+        nid = _text(sym, pred)
+        if nid not in noms:
+            raise InputError(f"{pred} names nomination '{nid}', which has no nomination/1 fact")
+        return noms[nid]
+
+    for pred, key in (("nomination_name", "name"), ("nomination_group", "group"),
+                      ("nomination_group_kind", "group_kind"), ("nomination_tier", "tier"),
+                      ("nomination_district", "district"), ("substitute_list", "substitute_list")):
+        for n, v in facts.get(pred, []):
+            nom(n, pred)[key] = _text(v, pred)
+    cands: dict[tuple[str, str], dict] = {}
+    for n, p, pos in sorted(facts.get("candidate", []), key=lambda a: (str(a[0]), _value(a[2], "position"))):
+        entry = {"id": _text(p, "candidate"), "position": _value(pos, "candidate position")}
+        if entry["id"] in names:
+            entry["name"] = names[entry["id"]]
+        nom(n, "candidate")["candidates"].append(entry)
+        cands[(_text(n, "candidate"), entry["id"])] = entry
+
+    def cand(n, p, pred):
+        key = (_text(n, pred), _text(p, pred))
+        if key not in cands:
+            raise InputError(f"{pred} names '{key[1]}' on '{key[0]}', who has no candidate/3 fact")
+        return cands[key]
+
+    for n, p, v in facts.get("votes", []):
+        cand(n, p, "votes")["votes"] = _value(v, "votes")
+    for n, p in facts.get("elected", []):
+        cand(n, p, "elected")["elected"] = True
+    for n, p, t in facts.get("seat_type", []):
+        cand(n, p, "seat_type")["seat"] = _text(t, "seat_type")
+    for n, p, q, c in facts.get("substitute_for", []):
+        capacity = _text(c, "substitute_for capacity")
+        entry = _text(q, "substitute_for") if capacity == "default" else {"person": _text(q, "substitute_for"), "candidacy": capacity}
+        cand(n, p, "substitute_for").setdefault("substitute_for", []).append(entry)
+    data["nominations"] = list(noms.values())
+
+    events: dict = {}
+    for i, d, p, t in facts.get("event", []):
+        idx = _value(i, "event number")
+        if idx in events:
+            raise InputError(f"event number {idx} is used twice")
+        events[idx] = {"date": _date(d, "event date"), "person": _text(p, "event person"), "type": _text(t, "event type")}
+    for pred, key, conv in (("event_nomination", "nomination", _text), ("event_form", "form", _text),
+                            ("event_ground", "ground", _text)):
+        for i, v in facts.get(pred, []):
+            idx = _value(i, pred)
+            if idx not in events:
+                raise InputError(f"{pred} names event {idx}, which has no event/4 fact")
+            events[idx][key] = conv(v, pred)
+    for (i,) in facts.get("event_reservation", []):
+        idx = _value(i, "event_reservation")
+        if idx not in events:
+            raise InputError(f"event_reservation names event {idx}, which has no event/4 fact")
+        events[idx]["reservation"] = True
+    if events:
+        data["events"] = [events[k] for k in sorted(events, key=lambda x: (isinstance(x, str), x))]
+    if facts.get("decide"):
+        data["vacancy"] = [_text(a[0], "decide") for a in facts["decide"]]
+    return data
