@@ -28,6 +28,8 @@ INPUT_PREDICATES = {
 
 def _check_statement(stm: ast.AST) -> None:
     line = f"line {stm.location.begin.line}"
+    if stm.ast_type == ast.ASTType.Comment:
+        return
     if stm.ast_type == ast.ASTType.Program:
         if stm.name != "base" or stm.parameters:
             raise InputError("#program directives are not allowed in a case file", line)

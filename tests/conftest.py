@@ -1,0 +1,79 @@
+"""Shared helpers: build cases from dicts, decide them, run the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from nachruecken.cli import app
+from nachruecken.determine import determine_case
+from nachruecken.loader import build_case
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def decide(data: dict, **kwargs) -> dict:
+    """Decide a case given as plain data (the YAML structure)."""
+    return determine_case(build_case(data, "<test>"), **kwargs)
+
+
+def only(result: dict) -> dict:
+    dets = result["determinations"]
+    assert len(dets) == 1, f"expected one determination, got {len(dets)}"
+    return dets[0]
+
+
+def by_person(det: dict) -> dict:
+    return {c["person"]: c for c in det["candidates"]}
+
+
+def he_list(*cands, nid="spd", **extra) -> dict:
+    """A Hessen nomination; each candidate is (id, votes, elected?)."""
+    out = {"id": nid, "candidates": []}
+    for cand in cands:
+        pid, votes, *rest = cand
+        entry = {"id": pid}
+        if votes is not None:
+            entry["votes"] = votes
+        if rest and rest[0]:
+            entry["elected"] = True
+        out["candidates"].append(entry)
+    out.update(extra)
+    return out
+
+
+def he_case(nominations, events, **extra) -> dict:
+    return {"statute": "he-kwg-34", "election_date": "2006-03-26", "nominations": nominations,
+            "events": [{"date": d, "person": p, "type": t, **x} for d, p, t, *rest in events
+                       for x in [rest[0] if rest else {}]], **extra}
+
+
+@pytest.fixture
+def run_cli():
+    runner = CliRunner()
+
+    def run(*args):
+        # a wide terminal, so that table cells do not wrap inside the phrases the tests look for
+        result = runner.invoke(app, list(map(str, args)), env={"COLUMNS": "220"})
+        return result
+
+    return run
+
+
+@pytest.fixture
+def write_case(tmp_path):
+    def write(data, name="case.yaml", raw: str | None = None):
+        path = tmp_path / name
+        if raw is not None:
+            path.write_text(raw, encoding="utf-8")
+        elif name.endswith(".json"):
+            path.write_text(json.dumps(data), encoding="utf-8")
+        else:
+            path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+        return path
+
+    return write

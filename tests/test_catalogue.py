@@ -1,0 +1,56 @@
+"""Encodings and catalogues agree: every norm id a rule can produce has a citation, and back."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from nachruecken.statutes import encoded_statutes, encodings_dir, load_statute
+
+NORM_ID = re.compile(r'"((?:he|nw|bb|mv|hh)-[a-z]+-[0-9a-z]+(?:/[0-9a-z]+)*)"')
+READING_ID = re.compile(r'reading\("([a-z]+\.[a-z_0-9]+)",\s*([a-z_0-9]+)\)')
+CITATION = re.compile(r"^§ \d+[a-z]?( Abs\. \d+[a-z]?)?( Satz \d+)?( Halbsatz \d+)?( Nr\. \d+)? "
+                      r"(KWG|KWahlG|BbgKWahlG|LKWG M-V|BezVWG|KV M-V)$")
+
+
+@pytest.mark.parametrize("sid", encoded_statutes())
+def test_norm_ids_in_rules_and_catalogue_match(sid):
+    st = load_statute(sid)
+    text = "\n".join(p.read_text(encoding="utf-8") for p in (encodings_dir() / sid).glob("*.lp"))
+    used = set(NORM_ID.findall(text))
+    assert used == set(st.norms), (sorted(used - set(st.norms)), sorted(set(st.norms) - used))
+
+
+@pytest.mark.parametrize("sid", encoded_statutes())
+def test_citations_follow_the_format(sid):
+    for norm in load_statute(sid).norms.values():
+        assert CITATION.match(norm.citation), norm.citation
+
+
+@pytest.mark.parametrize("sid", encoded_statutes())
+def test_readings_used_in_rules_are_declared(sid):
+    st = load_statute(sid)
+    text = "\n".join(p.read_text(encoding="utf-8") for p in (encodings_dir() / sid).glob("*.lp"))
+    for rid, value in READING_ID.findall(text):
+        assert rid in st.readings, rid
+        assert value in st.readings[rid].values, (rid, value)
+    # and every declared reading is tested by some rule (a value may act by its absence)
+    used = {rid for rid, _ in READING_ID.findall(text)}
+    assert used == set(st.readings), sorted(set(st.readings) ^ used)
+
+
+@pytest.mark.parametrize("sid", encoded_statutes())
+def test_texts_exist_in_both_languages_and_name_known_norms(sid):
+    st = load_statute(sid)
+    for key, entry in st.texts.items():
+        assert set(entry) == {"en", "de"} and entry["en"] and entry["de"], key
+        norm = key.split("@", 1)[1]
+        assert norm in st.norms or norm == "any" or key.startswith("note@"), key
+
+
+def test_every_asp_file_has_a_header_naming_its_version():
+    for path in encodings_dir().rglob("*.lp"):
+        head = path.read_text(encoding="utf-8").splitlines()[:8]
+        assert head[0].startswith("% ====="), path
+        assert any("version" in line.lower() for line in head), path

@@ -1,0 +1,44 @@
+"""The remaining CLI commands and the terminal view."""
+
+from __future__ import annotations
+
+import json
+
+from nachruecken.statutes import load_statute
+
+
+def test_statutes_lists_norms_readings_and_scope(run_cli):
+    out = json.loads(run_cli("statutes", "--json").stdout)
+    by_id = {s["id"]: s for s in out}
+    assert set(by_id) == {"he-kwg-34", "nw-kwahlg-45", "bb-kwahlg-60", "mv-lkwg-46", "hh-bezvwg-36"}
+    he = by_id["he-kwg-34"]
+    assert he["encoded"] and {n["id"] for n in he["norms"]} == set(load_statute("he-kwg-34").norms)
+    readings = {r["id"]: r for r in he["readings"]}
+    for rid, default in {"he.refused_is_called": "no", "he.unfit_next": "skip", "he.ersatzliste_order": "votes",
+                         "he.rejoined": "no"}.items():
+        assert readings[rid]["default"] == default and readings[rid]["values"][0] == default
+    assert any("Abs. 4" in item["part"] for item in he["out_of_scope"])
+    assert by_id["nw-kwahlg-45"]["encoded"] is False
+
+
+def test_statutes_text_view(run_cli):
+    result = run_cli("statutes", "he")
+    assert result.exit_code == 0
+    assert "§ 34 Abs. 1 Satz 3 Halbsatz 1 KWG" in result.stdout and "he.ersatzliste_order" in result.stdout
+    assert run_cli("statutes", "xx").exit_code == 2
+
+
+def test_table_view_names_the_successor_and_the_reasons(run_cli):
+    result = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml")
+    assert result.exit_code == 0
+    text = " ".join(result.stdout.split())
+    assert "Successor: Jürgen Wolf (wolf) from SPD" in text
+    assert "waived" in text and "§ 34 Abs. 2 Satz 1" in text and "Warning" in text
+
+
+def test_german_output(run_cli):
+    result = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--lang", "de", "--json")
+    det = json.loads(result.stdout)["determinations"][0]
+    assert det["candidates"][0]["explanation"].startswith("Hat am 2023-08-20 gegenüber dem Wahlleiter")
+    table = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--lang", "de")
+    assert "Nachfolger: Jürgen Wolf" in " ".join(table.stdout.split())

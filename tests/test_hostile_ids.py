@@ -1,0 +1,34 @@
+"""Identifiers are data: quotes, parentheses, ASP syntax, umlauts, emoji survive unchanged."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import decide, he_case, he_list
+
+HOSTILE = ['x). evil(1', 'a"b', "O'Brien", 'p(1,2)', ':- a.', '#include "x".', 'Jürgen Weiß', '🗳️ Wähler', 'x' * 400,
+           'UPPER', '_under', '123', '"', '\\', 'a\nb']
+
+
+@pytest.mark.parametrize("pid", HOSTILE)
+def test_hostile_person_id_round_trips(pid):
+    nom = he_list(("holder", 900, True), (pid, 300), ("plain", 100), nid=f"list {pid}")
+    result = decide(he_case([nom], [("2010-01-01", pid, "waived"), ("2010-02-01", "holder", "died")]))
+    det = result["determinations"][0]
+    assert det["candidates"][0]["person"] == pid and det["candidates"][0]["reason"] == "waived"
+    assert det["candidates"][0]["nomination"] == f"list {pid}"
+    assert det["successor"] == "plain"
+    back = json.loads(json.dumps(result, ensure_ascii=False))
+    assert back["determinations"][0]["candidates"][0]["person"] == pid
+
+
+def test_hostile_successor_id(run_cli, write_case):
+    pid = 'x). #show. evil("1'
+    nom = he_list(("holder", 900, True), (pid, 300), nid='spd"); #const a=1. %')
+    path = write_case(he_case([nom], [("2010-02-01", "holder", "died")]), "hostile.json")
+    result = run_cli("solve", path, "--json")
+    assert result.exit_code == 0, result.output
+    det = json.loads(result.stdout)["determinations"][0]
+    assert det["successor"] == pid and det["successor_nomination"] == 'spd"); #const a=1. %'

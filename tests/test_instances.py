@@ -1,0 +1,66 @@
+"""The worked cases in instances/: every expectation holds, and together they use every norm."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from nachruecken.determine import determine_case
+from nachruecken.loader import load_case
+from nachruecken.statutes import encoded_statutes, load_statute
+
+INSTANCE_FILES = sorted((ROOT / "instances").rglob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", INSTANCE_FILES, ids=[str(p.relative_to(ROOT)) for p in INSTANCE_FILES])
+def test_instance_meets_its_expectation(path):
+    from nachruecken.casetest import compare
+
+    case = load_case(path)
+    assert case.expected, f"{path} has no expected block"
+    checks = compare(case.expected, determine_case(case))
+    assert checks and all(c.passed for c in checks), [c.detail for c in checks if not c.passed]
+
+
+def test_cli_test_command_passes_on_instances(run_cli):
+    result = run_cli("test", "instances")
+    assert result.exit_code == 0, result.output
+    assert re.search(r"\b(\d+) passed, 0 failed", result.stdout)
+
+
+def test_cli_test_command_fails_on_a_wrong_expectation(run_cli, tmp_path):
+    text = (ROOT / "instances/he/schenklengsfeld-2023.yaml").read_text(encoding="utf-8")
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(text.replace("successor: wolf", "successor: baumgardt"), encoding="utf-8")
+    result = run_cli("test", wrong)
+    assert result.exit_code == 1
+    assert "0 passed, 1 failed" in result.stdout and "baumgardt" in result.stdout
+
+
+def _fired_norms(result: dict) -> set[str]:
+    fired = set()
+    for det in result["determinations"]:
+        for part in ("candidates", "grounds", "trigger_grounds", "notes"):
+            for item in det.get(part, []):
+                fired.add(item["norm"])
+                fired.update(n["norm"] for n in item.get("norms", []))
+    return fired
+
+
+@pytest.mark.parametrize("statute", encoded_statutes())
+def test_worked_cases_exercise_every_listed_norm(statute):
+    st = load_statute(statute)
+    folder = ROOT / "instances" / statute.split("-")[0]
+    fired: set[str] = set()
+    cited: set[str] = set()
+    for path in sorted(folder.glob("*.yaml")):
+        result = determine_case(load_case(path))
+        fired |= _fired_norms(result)
+        cited |= {d["referred_to"] for d in result["determinations"] if d["referred_to"]}
+    cited_ids = {nid for nid, n in st.norms.items() if n.citation in cited}
+    missing = set(st.norms) - fired - cited_ids
+    assert not missing, f"norms of {statute} no worked case uses: {sorted(missing)}"
+    assert len(list(folder.glob("*.yaml"))) >= 10

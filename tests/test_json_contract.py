@@ -1,0 +1,106 @@
+"""The JSON output follows DESIGN.md's contract (keys, types, conventions)."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+
+from nachruecken.schema import CASE_SCHEMA
+
+TOP = {"format_version", "nachruecken_version", "case", "input_sha256", "statute", "statute_version",
+       "readings", "warnings", "determinations"}
+DET = {"vacancy", "date", "trigger", "seat_nomination", "outcome", "successor", "successor_nomination",
+       "lot_between", "referred_to", "member_count_reduced", "candidates", "grounds", "membership"}
+CAND = {"person", "nomination", "rank", "status", "norm", "citation", "explanation"}
+OUTCOMES = {"successor", "vacant", "lot", "by_election", "referred", "undetermined", "not_applicable"}
+
+
+def _solve_json(run_cli, *paths):
+    result = run_cli("solve", *paths, "--json")
+    assert result.exit_code == 0, result.output
+    return [json.loads(line) for line in result.stdout.strip().splitlines()] if len(paths) > 1 \
+        else [json.loads(result.stdout)]
+
+
+def test_every_instance_follows_the_contract(run_cli):
+    import glob
+
+    files = sorted(glob.glob("instances/**/*.yaml", recursive=True))
+    assert files
+    for out in _solve_json(run_cli, *files):
+        assert TOP <= set(out), out["case"]
+        assert out["format_version"] == 1 and len(out["input_sha256"]) == 64
+        for det in out["determinations"]:
+            assert DET <= set(det)
+            assert det["outcome"] in OUTCOMES
+            if det["outcome"] != "successor":
+                assert det["successor"] is None and det["successor_nomination"] is None and det["membership"] is None
+            else:
+                assert det["successor"] and set(det["membership"]) == {"notified", "deadline", "status", "member_from"}
+                assert det["membership"]["status"] in {"pending", "accepted", "deemed_accepted", "refused", "deemed_refused"}
+            assert isinstance(det["member_count_reduced"], bool)
+            assert det["referred_to"] is None or det["outcome"] == "referred"
+            ranks = [c["rank"] for c in det["candidates"]]
+            assert ranks and ranks[0] == 1 or not ranks
+            for c in det["candidates"]:
+                assert CAND <= set(c)
+                assert c["status"] in {"successor", "skipped", "tied", "behind"}
+                assert c["citation"].startswith("§ ") and c["explanation"]
+                if c["status"] == "skipped":
+                    assert c["reason"] == c["reasons"][0]
+            succ = [c for c in det["candidates"] if c["status"] == "successor"]
+            if det["outcome"] == "successor":
+                assert [c["person"] for c in succ] == [det["successor"]]
+                assert det["candidates"][-1]["status"] in ("successor", "tied")
+            for g in det["grounds"]:
+                assert set(g) >= {"norm", "citation", "explanation"} and g["explanation"]
+
+
+def test_several_files_give_json_lines(run_cli):
+    result = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "instances/he/majority-lot.yaml", "--json")
+    lines = result.stdout.strip().splitlines()
+    assert len(lines) == 2 and all(json.loads(line)["statute"] == "he-kwg-34" for line in lines)
+
+
+def test_all_candidates_lists_everyone_after_the_successor(run_cli):
+    out = json.loads(run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--json", "--all-candidates").stdout)
+    cands = out["determinations"][0]["candidates"]
+    assert [(c["person"], c["status"]) for c in cands] == [
+        ("baumgardt", "skipped"), ("wolf", "successor"), ("spd-6", "behind")]
+    assert cands[2]["rank"] == 3
+
+
+def test_statute_override_and_alias(run_cli):
+    result = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--json", "--statute", "he")
+    assert json.loads(result.stdout)["statute"] == "he-kwg-34"
+    result = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--json", "--statute", "nw")
+    assert result.exit_code == 2 and "not encoded" in json.loads(result.stdout)["error"]
+    result = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--statute", "nw")
+    assert result.exit_code == 2 and "not encoded" in result.stderr
+
+
+def test_schema_command_prints_a_valid_schema_that_accepts_the_instances(run_cli):
+    import glob
+
+    import yaml
+
+    result = run_cli("schema")
+    schema = json.loads(result.stdout)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert schema == json.loads(json.dumps(CASE_SCHEMA))
+    for path in glob.glob("instances/**/*.yaml", recursive=True):
+        data = yaml.load(open(path, encoding="utf-8"), Loader=_DatesAsText)
+        jsonschema.validate(data, schema)
+
+
+import yaml  # noqa: E402
+
+
+class _DatesAsText(yaml.SafeLoader):
+    pass
+
+
+_DatesAsText.yaml_implicit_resolvers = {
+    k: [(t, r) for t, r in v if t != "tag:yaml.org,2002:timestamp"] for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}

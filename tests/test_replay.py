@@ -1,0 +1,91 @@
+"""Several vacancies replayed in date order: earlier successors sit when later ones are decided."""
+
+from __future__ import annotations
+
+from conftest import by_person, decide, he_case, he_list
+
+
+def _nom():
+    return he_list(("a", 900, True), ("b", 800, True), ("c", 700, True), ("d", 300), ("e", 200), ("f", 100))
+
+
+def test_successor_of_an_earlier_vacancy_is_already_called():
+    dets = decide(he_case([_nom()], [("2010-01-01", "a", "died"), ("2010-06-01", "b", "resigned")]))["determinations"]
+    assert [d["successor"] for d in dets] == ["d", "e"]
+    # d sits as the earlier successor: ranked first, skipped as already_called
+    assert by_person(dets[1])["d"]["reason"] == "already_called"
+
+
+def test_vacancies_are_taken_in_date_order_not_file_order():
+    events = [("2010-06-01", "b", "resigned"), ("2010-01-01", "a", "died")]
+    dets = decide(he_case([_nom()], events))["determinations"]
+    assert [(d["vacancy"], d["successor"]) for d in dets] == [("a", "d"), ("b", "e")]
+
+
+def test_same_date_keeps_file_order():
+    events = [("2010-01-01", "b", "resigned"), ("2010-01-01", "a", "resigned")]
+    dets = decide(he_case([_nom()], events))["determinations"]
+    assert [(d["vacancy"], d["successor"]) for d in dets] == [("b", "d"), ("a", "e")]
+
+
+def test_successor_who_leaves_opens_a_new_vacancy():
+    events = [("2010-01-01", "a", "died"), ("2010-03-01", "d", "resigned")]
+    dets = decide(he_case([_nom()], events))["determinations"]
+    assert [(d["vacancy"], d["successor"]) for d in dets] == [("a", "d"), ("d", "e")]
+    # the second vacancy belongs to the same Wahlvorschlag
+    assert dets[1]["seat_nomination"] == "spd" and dets[1]["trigger"] == "resigned"
+
+
+def test_refusal_chain_is_one_determination():
+    events = [("2010-01-01", "a", "died"), ("2010-01-05", "d", "refused"), ("2010-01-09", "e", "refused")]
+    dets = decide(he_case([_nom()], events))["determinations"]
+    assert len(dets) == 1 and dets[0]["successor"] == "f"
+    assert [(c["person"], c["status"]) for c in dets[0]["candidates"]] == [("d", "skipped"), ("e", "skipped"), ("f", "successor")]
+
+
+def test_refusal_after_the_next_vacancy_is_a_seat_holders_refusal():
+    events = [("2010-01-01", "a", "died"), ("2010-02-01", "b", "died"), ("2010-02-03", "d", "refused")]
+    dets = decide(he_case([_nom()], events))["determinations"]
+    assert [(d["vacancy"], d["trigger"], d["successor"]) for d in dets] == [
+        ("a", "died", "d"), ("b", "died", "e"), ("d", "refused", "f")]
+
+
+def test_chain_exhausts_the_list():
+    events = [("2010-01-01", "a", "died"), ("2010-01-02", "d", "refused"), ("2010-01-03", "e", "refused"),
+              ("2010-01-04", "f", "refused")]
+    det = decide(he_case([_nom()], events))["determinations"][0]
+    assert det["outcome"] == "vacant" and det["member_count_reduced"]
+    assert len(det["candidates"]) == 3
+
+
+def test_vacancy_key_decides_only_the_named_seat_and_called_events_give_seats():
+    events = [("2010-01-01", "a", "died"), ("2010-01-20", "e", "called"), ("2010-06-01", "b", "resigned")]
+    result = decide(he_case([_nom()], events, vacancy="b"))
+    dets = result["determinations"]
+    assert [(d["vacancy"], d["successor"]) for d in dets] == [("b", "d")]
+    assert by_person(dets[0]).get("e") is None  # e sits (called); d is first and not excluded
+
+
+def test_called_history_person_is_already_called():
+    events = [("2010-01-01", "a", "died"), ("2010-01-20", "d", "called"), ("2010-06-01", "b", "resigned")]
+    dets = decide(he_case([_nom()], events, vacancy="b"))["determinations"]
+    assert dets[0]["successor"] == "e" and by_person(dets[0])["d"]["reason"] == "already_called"
+
+
+def test_conflicting_called_event_is_warned_about():
+    events = [("2010-01-01", "a", "died"), ("2010-01-20", "e", "called")]
+    result = decide(he_case([_nom()], events))
+    assert result["determinations"][0]["successor"] == "d"
+    assert any("records 'e' as called" in w for w in result["warnings"])
+
+
+def test_resignation_of_a_non_holder_is_a_warning_not_a_vacancy():
+    result = decide(he_case([_nom()], [("2010-01-01", "d", "resigned")]))
+    assert result["determinations"] == []
+    assert any("holds no seat" in w for w in result["warnings"])
+
+
+def test_empty_seat_is_recorded_for_later_vacancies():
+    nom = he_list(("a", 900, True), ("b", 800, True))
+    dets = decide(he_case([nom], [("2010-01-01", "a", "died"), ("2011-01-01", "b", "died")]))["determinations"]
+    assert [d["outcome"] for d in dets] == ["vacant", "vacant"]
