@@ -93,7 +93,10 @@ def _determination(case: Case, statute: Statute, texts: Texts, state: VacancySta
     outcome = str(outcomes[0])
     succ = atoms.get("successor/2", [])
     successor, successor_nom = (succ[0] if succ else (None, None))
-    lot_between = sorted(a[0] for a in atoms.get("lot_between/1", []))
+    # tied persons in the order they are listed (pool, then rank)
+    listing = {(p, n): (k, r) for k, r, p, n in atoms.get("listed/4", [])}
+    lot_between = sorted((a[0] for a in atoms.get("lot_between/1", [])),
+                         key=lambda p: min((v for (q, _), v in listing.items() if q == p), default=(0, 0)))
     pools = {k: (n, key, norm) for k, n, key, norm in atoms.get("pool/4", [])}
     status = {(p, n): s for p, n, s in atoms.get("status/3", [])}
     reasons: dict[tuple, list] = {}

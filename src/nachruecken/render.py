@@ -11,14 +11,14 @@ from .explain import LABELS, TRIGGER_PHRASE
 HEAD = {
     "en": {"case": "Case", "statute": "Statute", "readings": "Readings", "warning": "Warning",
            "vacancy": "Vacancy", "of": "seat of", "via": "through", "on": "on",
-           "cols": ("#", "Person", "Nomination", "Votes", "Place", "Status", "Reason", "Citation", "Why"),
+           "cols": ("#", "Person", "List", "Votes", "Place", "Status", "Reason", "Citation", "Why"),
            "trigger": "Trigger", "outcome": "Outcome", "grounds": "Grounds", "membership": "Membership",
            "succ": "Successor: {name} ({id}) from {nom}", "reduced": "the legal member count is reduced",
            "not_reduced": "the legal member count is not reduced", "lot": "Lot required between: {names}",
            "referred": "Referred to {to}", "notes": "Note", "default": "default", "none": "none"},
     "de": {"case": "Fall", "statute": "Gesetz", "readings": "Lesarten", "warning": "Warnung",
            "vacancy": "Vakanz", "of": "Sitz von", "via": "über", "on": "am",
-           "cols": ("#", "Person", "Wahlvorschlag", "Stimmen", "Platz", "Status", "Grund", "Norm", "Begründung"),
+           "cols": ("#", "Person", "Liste", "Stimmen", "Platz", "Status", "Grund", "Norm", "Begründung"),
            "trigger": "Auslöser", "outcome": "Ergebnis", "grounds": "Gründe", "membership": "Mitgliedschaft",
            "succ": "Nachfolger: {name} ({id}) aus {nom}", "reduced": "die gesetzliche Mitgliederzahl vermindert sich",
            "not_reduced": "die gesetzliche Mitgliederzahl bleibt", "lot": "Losentscheid zwischen: {names}",
@@ -59,10 +59,10 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
         console.print(f"  {h['trigger']}: [cyan]{escape(g['citation'])}[/cyan] {escape(g['explanation'])}")
     if det["candidates"]:
         table = Table(show_lines=True, header_style="bold", expand=True)
-        # (header, ratio, min width): the explanation takes the most room, numbers the least.
-        layout = ((1, 3), (3, 12), (2, 10), (1, 6), (1, 5), (2, 10), (2, 8), (3, 14), (7, 24))
+        # fixed widths for the short columns; the rest share the room, the explanation most
+        layout = ((None, 3), (3, None), (2, None), (None, 7), (None, 5), (None, 10), (None, 16), (3, None), (6, None))
         for col, (ratio, width) in zip(h["cols"], layout):
-            table.add_column(col, ratio=ratio, min_width=width, overflow="fold")
+            table.add_column(col, ratio=ratio, width=width, overflow="fold")
         style = {"successor": "bold green", "skipped": "red", "tied": "yellow", "behind": "dim"}
         for c in det["candidates"]:
             reason = ", ".join(c.get("reasons", [])) if c["status"] == "skipped" else ""
