@@ -89,3 +89,15 @@ def test_empty_seat_is_recorded_for_later_vacancies():
     nom = he_list(("a", 900, True), ("b", 800, True))
     dets = decide(he_case([nom], [("2010-01-01", "a", "died"), ("2011-01-01", "b", "died")]))["determinations"]
     assert [d["outcome"] for d in dets] == ["vacant", "vacant"]
+
+
+def test_referred_seat_stays_until_the_loss_is_recorded():
+    nom = he_list(("a", 900, True), ("b", 300), ("c", 100))
+    result = decide(he_case([nom], [("2010-01-01", "a", "elected_mayor"), ("2010-01-05", "b", "refused"),
+                                    ("2010-02-01", "a", "lost_seat")]))
+    dets = result["determinations"]
+    assert [(d["vacancy"], d["outcome"], d["successor"]) for d in dets] == [
+        ("a", "referred", None), ("a", "successor", "c")]
+    # b's refusal lay in the referred vacancy's window: at the real vacancy it is an earlier refusal
+    assert by_person(dets[1])["b"]["reason"] == "refused"
+    assert any("referred to another provision" in w for w in result["warnings"])

@@ -27,11 +27,17 @@ def collect(paths: list[Path]) -> list[Path]:
 
 
 def compare(expected: dict, result: dict) -> list[Check]:
-    """One check per expected vacancy; `skipped` is a subset test, other keys compare exactly."""
+    """One check per expected vacancy; `skipped` is a subset test, other keys compare exactly.
+
+    A key ``person#2`` names the second determination of the same person's seat (a seat that was
+    vacated, referred, and vacated again)."""
     checks = []
     by_vacancy: dict[str, dict] = {}
+    seen: dict[str, int] = {}
     for det in result["determinations"]:
+        seen[det["vacancy"]] = seen.get(det["vacancy"], 0) + 1
         by_vacancy.setdefault(det["vacancy"], det)
+        by_vacancy[f"{det['vacancy']}#{seen[det['vacancy']]}"] = det
     for vacancy, want in expected.items():
         det = by_vacancy.get(vacancy)
         if det is None:

@@ -77,13 +77,6 @@ def _nom_name(case: Case, nid) -> str:
     return nom.name or nom.id
 
 
-def _candidate(case: Case, nid: str, person: str):
-    for cand in case.nomination(nid).candidates:
-        if cand.person == person:
-            return cand
-    return None
-
-
 def _determination(case: Case, statute: Statute, texts: Texts, state: VacancyState, atoms: dict) -> dict:
     outcomes = [a[0] for a in atoms.get("outcome/1", [])]
     if len(outcomes) != 1:
@@ -94,9 +87,10 @@ def _determination(case: Case, statute: Statute, texts: Texts, state: VacancySta
     succ = atoms.get("successor/2", [])
     successor, successor_nom = (succ[0] if succ else (None, None))
     # tied persons in the order they are listed (pool, then rank)
-    listing = {(p, n): (k, r) for k, r, p, n in atoms.get("listed/4", [])}
-    lot_between = sorted((a[0] for a in atoms.get("lot_between/1", [])),
-                         key=lambda p: min((v for (q, _), v in listing.items() if q == p), default=(0, 0)))
+    place: dict[str, tuple] = {}
+    for k, r, p, _n in atoms.get("listed/4", []):
+        place[p] = min(place.get(p, (k, r)), (k, r))
+    lot_between = sorted((a[0] for a in atoms.get("lot_between/1", [])), key=lambda p: place.get(p, (0, 0)))
     pools = {k: (n, key, norm) for k, n, key, norm in atoms.get("pool/4", [])}
     status = {(p, n): s for p, n, s in atoms.get("status/3", [])}
     reasons: dict[tuple, list] = {}
@@ -108,14 +102,16 @@ def _determination(case: Case, statute: Statute, texts: Texts, state: VacancySta
         lot_date = draws[-1].date.isoformat() if draws else None
 
     candidates = []
+    by_key = {(nom.id, c.person): c for nom in case.nominations for c in nom.candidates}
+    tied = set(lot_between)
     tied_rank = None
     for index, (k, r, p, n) in enumerate(sorted(atoms.get("listed/4", []), key=lambda a: (a[0], a[1])), 1):
         st = str(status.get((p, n), "behind"))
         this_rank = index
-        if p in lot_between and st in ("tied", "successor"):
+        if p in tied and st in ("tied", "successor"):
             tied_rank = tied_rank or index  # tied persons share the rank of the first of them
             this_rank = tied_rank
-        cand = _candidate(case, n, p)
+        cand = by_key[(n, p)]
         pool_nom, key, pool_norm = pools[k]
         ctx = dict(person=case.display(p), nomination=_nom_name(case, n), votes=texts.votes(cand.votes),
                    position=cand.position, key_phrase=KEY_PHRASE[texts.lang].get(str(key), str(key)),
@@ -124,8 +120,8 @@ def _determination(case: Case, statute: Statute, texts: Texts, state: VacancySta
         if st == "skipped":
             rs = sorted(reasons.get((p, n), []), key=lambda t: (REASON_ORDER.index(t[0]) if t[0] in REASON_ORDER else 99, t[1]))
             code, norm, day = rs[0]
-            other = [h.via_nomination for h in state.sitting.values() if h.person == p]
-            ctx.update(date=iso(day) or "?", other=_nom_name(case, other[0]) if other else "?")
+            sits_through = state.sitting.get(p)
+            ctx.update(date=iso(day) or "?", other=_nom_name(case, sits_through.via_nomination) if sits_through else "?")
             entry.update(reason=code, reasons=list(dict.fromkeys(t[0] for t in rs)), norm=norm,
                          citation=texts.citation(norm),
                          explanation=texts.sentence([f"{code}@{norm}", code], **ctx))

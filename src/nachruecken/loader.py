@@ -218,9 +218,10 @@ def build_case(data, file: str, sha256: str = "") -> Case:
     readings = dict(data.get("readings", {}))
     expected = data.get("expected")
     if expected is not None:
-        for person in expected:
+        for key in expected:
+            person = key.rsplit("#", 1)[0] if "#" in key and key.rsplit("#", 1)[1].isdigit() else key
             if person not in persons:
-                raise InputError(f"expected block for '{person}', who is on no nomination", f"expected.{person}")
+                raise InputError(f"expected block for '{person}', who is on no nomination", f"expected.{key}")
     holidays = tuple(parse_date(h, f"holidays[{k}]") for k, h in enumerate(data.get("holidays", [])))
     as_of = parse_date(data["as_of"], "as_of") if "as_of" in data else None
 

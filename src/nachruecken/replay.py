@@ -85,8 +85,16 @@ def replay(case: Case, decide: Callable[[VacancyState], Decision]) -> ReplayResu
         state = snapshot(current, end)
         decision = decide(state)
         result.decisions.append((state, decision))
-        vacated.append((state.holding.person, state.holding.seat_nomination, state.event.type, state.event.seq))
-        if decision.outcome == "successor":
+        if decision.outcome != "referred":
+            vacated.append((state.holding.person, state.holding.seat_nomination, state.event.type, state.event.seq))
+        if decision.outcome == "referred":
+            # The encoded statute did not move the seat: it stays with its holder until the
+            # provision referred to is applied and recorded as a later event (e.g. lost_seat).
+            holders[state.holding.person] = state.holding
+            result.warnings.append(
+                f"the seat of '{state.holding.person}' was referred to another provision; it is taken to stay "
+                f"with '{state.holding.person}' until a later event (e.g. lost_seat) records the outcome")
+        elif decision.outcome == "successor":
             holders[decision.successor] = Holding(decision.successor, state.holding.seat_nomination,
                                                   decision.successor_nomination, "called", state.event.seq)
             seated.add((decision.successor, decision.successor_nomination, "called"))
@@ -103,7 +111,7 @@ def replay(case: Case, decide: Callable[[VacancyState], Decision]) -> ReplayResu
 
     for ev in events:
         if current is not None and ev.type in VACATING_TYPES:
-            if ev.person in holders:
+            if ev.person in holders or ev.person == current.holding.person:
                 close(ev.seq - 1)
             elif ev.type != "refused":
                 probe = decide(snapshot(current, ev.seq - 1))
