@@ -52,6 +52,12 @@ def he_case(nominations, events, **extra) -> dict:
                        for x in [rest[0] if rest else {}]], **extra}
 
 
+@pytest.fixture(autouse=True)
+def _in_repository_root(monkeypatch):
+    """Tests name shipped cases by relative path (instances/...), as a user in a checkout would."""
+    monkeypatch.chdir(ROOT)
+
+
 @pytest.fixture
 def run_cli():
     runner = CliRunner()

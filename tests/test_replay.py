@@ -101,3 +101,8 @@ def test_referred_seat_stays_until_the_loss_is_recorded():
     # b's refusal lay in the referred vacancy's window: at the real vacancy it is an earlier refusal
     assert by_person(dets[1])["b"]["reason"] == "refused"
     assert any("referred to another provision" in w for w in result["warnings"])
+
+
+def test_replay_warnings_in_german():
+    result = decide(he_case([_nom()], [("2010-01-01", "d", "resigned")]), lang="de")
+    assert any("hält dann aber keinen Sitz" in w for w in result["warnings"])

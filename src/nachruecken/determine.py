@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import FORMAT_VERSION, __version__
 from .dates import from_int, iso, to_int
 from .errors import InputError
-from .explain import KEY_PHRASE, REASON_ORDER, TRIGGER_PHRASE, Texts
+from .explain import KEY_PHRASE, REASON_ORDER, REPLAY_WARNINGS, TRIGGER_PHRASE, Texts
 from .facts import case_facts, state_facts
 from .model import Case
 from .replay import Decision, VacancyState, replay
@@ -34,10 +34,9 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
         return Decision(det["outcome"], det["successor"], det["successor_nomination"], det)
 
     replayed = replay(case, decide)
-    warnings = _version_warnings(case, statute, replayed, lang) + replayed.warnings
-    if not replayed.decisions:
-        warnings.append("no event vacates a seat: nothing to decide" if lang == "en"
-                        else "kein Ereignis macht einen Sitz frei: nichts zu entscheiden")
+    codes = replayed.warnings + ([] if replayed.decisions else [("nothing", {})])
+    warnings = _version_warnings(case, statute, replayed, lang) + [
+        REPLAY_WARNINGS[lang][code].format(**params) for code, params in codes]
     return {
         "format_version": FORMAT_VERSION, "nachruecken_version": __version__,
         "case": case.file, "input_sha256": case.input_sha256, "title": case.title,

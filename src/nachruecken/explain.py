@@ -57,6 +57,26 @@ LABELS = {
 }
 
 
+REPLAY_WARNINGS = {
+    "en": {
+        "referred_kept": "the seat of '{person}' was referred to another provision; it is taken to stay with "
+                         "'{person}' until a later event (e.g. lost_seat) records the outcome",
+        "called_conflict": "the case records '{called}' as called on {date}, but the determination for the seat "
+                           "of '{person}' names '{successor}'; both are taken to sit",
+        "no_seat": "'{person}' has a '{type}' event on {date} but holds no seat then; the event opens no vacancy",
+        "nothing": "no event vacates a seat: nothing to decide",
+    },
+    "de": {
+        "referred_kept": "der Sitz von '{person}' wurde auf eine andere Vorschrift verwiesen; er bleibt bei "
+                         "'{person}', bis ein späteres Ereignis (z. B. lost_seat) das Ergebnis festhält",
+        "called_conflict": "der Fall verzeichnet '{called}' als am {date} berufen, die Feststellung für den Sitz "
+                           "von '{person}' nennt aber '{successor}'; beide gelten als Mitglieder",
+        "no_seat": "'{person}' hat am {date} ein Ereignis '{type}', hält dann aber keinen Sitz; es macht keinen Sitz frei",
+        "nothing": "kein Ereignis macht einen Sitz frei: nichts zu entscheiden",
+    },
+}
+
+
 class _Readings:
     """Lets a template say ``{reading:he.ersatzliste_order}``."""
 

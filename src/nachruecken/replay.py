@@ -55,7 +55,7 @@ class Decision:
 @dataclass
 class ReplayResult:
     decisions: list[tuple[VacancyState, Decision]] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[tuple[str, dict]] = field(default_factory=list)  # (code, parameters)
 
 
 def initial_holders(case: Case) -> dict[str, Holding]:
@@ -91,9 +91,7 @@ def replay(case: Case, decide: Callable[[VacancyState], Decision]) -> ReplayResu
             # The encoded statute did not move the seat: it stays with its holder until the
             # provision referred to is applied and recorded as a later event (e.g. lost_seat).
             holders[state.holding.person] = state.holding
-            result.warnings.append(
-                f"the seat of '{state.holding.person}' was referred to another provision; it is taken to stay "
-                f"with '{state.holding.person}' until a later event (e.g. lost_seat) records the outcome")
+            result.warnings.append(("referred_kept", {"person": state.holding.person}))
         elif decision.outcome == "successor":
             holders[decision.successor] = Holding(decision.successor, state.holding.seat_nomination,
                                                   decision.successor_nomination, "called", state.event.seq)
@@ -102,10 +100,9 @@ def replay(case: Case, decide: Callable[[VacancyState], Decision]) -> ReplayResu
             left_empty.append((state.holding.person, state.event.seq))
         for ev in window_called:
             if ev.person != decision.successor:
-                result.warnings.append(
-                    f"the case records '{ev.person}' as called on {ev.date}, but the determination for the seat "
-                    f"of '{state.holding.person}' names "
-                    f"{repr(decision.successor) if decision.successor else 'nobody'}; both are taken to sit")
+                result.warnings.append(("called_conflict", {"called": ev.person, "date": ev.date.isoformat(),
+                                                            "person": state.holding.person,
+                                                            "successor": decision.successor or "-"}))
                 _give_called_seat(ev, holders, seated)
         current, window_called = None, []
 
@@ -133,8 +130,7 @@ def replay(case: Case, decide: Callable[[VacancyState], Decision]) -> ReplayResu
             else:
                 _give_called_seat(ev, holders, seated)
         elif ev.type in ("resigned", "lost_seat", "elected_mayor"):
-            result.warnings.append(
-                f"'{ev.person}' {ev.type.replace('_', ' ')} on {ev.date} but holds no seat then; the event opens no vacancy")
+            result.warnings.append(("no_seat", {"person": ev.person, "type": ev.type, "date": ev.date.isoformat()}))
 
     if current is not None:
         close(events[-1].seq)

@@ -33,7 +33,8 @@ def print_statutes(info: list[dict], console: Console, lang: str) -> None:
             console.print(f"[bold]{st['id']}[/bold]: [dim]not encoded yet[/dim]\n")
             continue
         console.rule(f"[bold]{st['id']}[/bold] - {escape(st['provision'])}, {st['state'][lang]}", align="left")
-        console.print(f"Text encoded: {escape(st['statute_version'])}")
+        label = "Text encoded" if lang == "en" else "Abgebildete Fassung"
+        console.print(f"{label}: {escape(st['statute_version'])}")
         norms = Table(title="Norms" if lang == "en" else "Normen", header_style="bold", title_justify="left")
         for col in ("id", "citation", "decides" if lang == "en" else "regelt"):
             norms.add_column(col, overflow="fold")
