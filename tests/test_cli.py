@@ -18,7 +18,7 @@ def test_statutes_lists_norms_readings_and_scope(run_cli):
                          "he.rejoined": "no"}.items():
         assert readings[rid]["default"] == default and readings[rid]["values"][0] == default
     assert any("Abs. 4" in item["part"] for item in he["out_of_scope"])
-    assert by_id["nw-kwahlg-45"]["encoded"] is False
+    assert by_id["bb-kwahlg-60"]["encoded"] is False
 
 
 def test_statutes_text_view(run_cli):

@@ -47,6 +47,9 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
 
 
 def _version_warnings(case: Case, statute: Statute, replayed, lang: str) -> list[str]:
+    if statute.version_caveat and replayed.decisions:
+        text = statute.version_caveat[lang]
+        return [text[0].upper() + text[1:] + "."]
     if not statute.version_until:
         return []
     until = statute.version_until
@@ -100,6 +103,9 @@ def _determination(case: Case, statute: Statute, texts: Texts, state: VacancySta
         draws = [e for e in case.events if e.type == "lot_drawn" and e.person == successor and e.seq > state.event.seq]
         lot_date = draws[-1].date.isoformat() if draws else None
 
+    about: dict[tuple, dict] = {}
+    for p, n, key, value in atoms.get("about/4", []):
+        about.setdefault((p, n), {})[f"about_{key}"] = case.display(value) if isinstance(value, str) else value
     candidates = []
     by_key = {(nom.id, c.person): c for nom in case.nominations for c in nom.candidates}
     tied = set(lot_between)
@@ -114,7 +120,8 @@ def _determination(case: Case, statute: Statute, texts: Texts, state: VacancySta
         pool_nom, key, pool_norm = pools[k]
         ctx = dict(person=case.display(p), nomination=_nom_name(case, n), votes=texts.votes(cand.votes),
                    position=cand.position, key_phrase=KEY_PHRASE[texts.lang].get(str(key), str(key)),
-                   lot_phrase=texts.label("lot_won", date=lot_date) if (lot_date and p == successor) else "")
+                   lot_phrase=texts.label("lot_won", date=lot_date) if (lot_date and p == successor) else "",
+                   departed=case.display(state.holding.person), **about.get((p, n), {}))
         entry = {"person": p, "nomination": n, "rank": this_rank, "status": st}
         if st == "skipped":
             rs = sorted(reasons.get((p, n), []), key=lambda t: (REASON_ORDER.index(t[0]) if t[0] in REASON_ORDER else 99, t[1]))
@@ -129,7 +136,7 @@ def _determination(case: Case, statute: Statute, texts: Texts, state: VacancySta
         else:
             kind = {"successor": "successor", "tied": "tied"}.get(st, "behind")
             entry.update(norm=pool_norm, citation=texts.citation(pool_norm),
-                         explanation=texts.sentence([f"{kind}@{pool_norm}", f"{kind}@any", kind], **ctx))
+                         explanation=texts.sentence([f"{kind}@{pool_norm}#{key}", f"{kind}@{pool_norm}", f"{kind}@any", kind], **ctx))
         entry.update(votes=cand.votes, position=cand.position)
         candidates.append(entry)
 
@@ -138,10 +145,11 @@ def _determination(case: Case, statute: Statute, texts: Texts, state: VacancySta
     grounds = []
     for k, norm, subject in sorted(atoms.get("ground/3", []), key=lambda a: (a[0], a[1])):
         kind = "ground" if k < 90 else ("outcome" if k < 95 else "membership")
-        key_of_pool = next((key for kk, (nn, key, nm) in pools.items() if nn == subject), None)
+        # places 10 * K hold the ordering of pool K (core/walk.lp)
+        key_of_pool = pools[k // 10][1] if k % 10 == 0 and k // 10 in pools and k < 90 else None
         ctx = dict(subject=subject_ctx(subject), key_phrase=KEY_PHRASE[texts.lang].get(str(key_of_pool), ""))
         keys = [f"ground-{outcome}@{norm}", f"{kind}@{norm}"] if outcome in ("not_applicable", "referred", "undetermined") \
-            else [f"{kind}@{norm}"]
+            else [f"{kind}@{norm}#{key_of_pool}", f"{kind}@{norm}"]
         grounds.append({"norm": norm, "citation": texts.citation(norm), "explanation": texts.sentence(keys, **ctx)})
 
     ev = state.event

@@ -64,6 +64,7 @@ class Statute:
     version: str
     version_until: str | None
     later_version_note: dict[str, str]
+    version_caveat: dict[str, str]  # said with every determination when no date decides it
     norms: dict[str, Norm]
     readings: dict[str, Reading]
     out_of_scope: list[dict]
@@ -118,6 +119,7 @@ def load_statute(sid: str) -> Statute:
     return Statute(
         id=sid, state=cat["state"], law=cat["law"], provision=cat["provision"], version=cat["version"],
         version_until=cat.get("version_until"), later_version_note=cat.get("later_version_note", {}),
+        version_caveat=cat.get("version_caveat", {}),
         norms=norms, readings=readings, out_of_scope=cat.get("out_of_scope", []), texts=cat.get("texts", {}),
     )
 
