@@ -18,6 +18,10 @@ def test_statutes_lists_norms_readings_and_scope(run_cli):
                          "he.rejoined": "no"}.items():
         assert readings[rid]["default"] == default and readings[rid]["values"][0] == default
     assert any("Abs. 4" in item["part"] for item in he["out_of_scope"])
+    nw = {r["id"]: r for r in by_id["nw-kwahlg-45"]["readings"]}
+    for rid, default in {"nw.written_waiver": "no", "nw.failed_substitute": "next_on_list",
+                         "nw.abs4_scope": "entirely", "nw.next_following": "first_not_sitting"}.items():
+        assert nw[rid]["default"] == default
     assert by_id["bb-kwahlg-60"]["encoded"] is False
 
 

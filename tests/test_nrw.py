@@ -1,0 +1,216 @@
+"""NRW § 45 KWahlG, norm by norm, on small cases built here (independent of instances/)."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import by_person, decide, only
+
+
+def nom(nid, *cands, group=None, tier="list", district=None, kind="party"):
+    out = {"id": nid, "group": group or nid.split("-")[0], "group_kind": kind, "tier": tier, "candidates": []}
+    if district:
+        out["district"] = district
+    for cand in cands:
+        if isinstance(cand, str):
+            cand = {"id": cand}
+        out["candidates"].append(cand)
+    return out
+
+
+def case(nominations, events, **extra):
+    return {"statute": "nw", "election_date": "2014-05-25", "nominations": nominations,
+            "events": [{"date": d, "person": p, "type": t, **(x[0] if x else {})} for d, p, t, *x in events], **extra}
+
+
+def E(pid, **kw):
+    return {"id": pid, **kw}
+
+
+def direct(pid, district="wb1", group="cdu"):
+    return nom(f"{group}-{district}", E(pid, elected=True), group=group, tier="district", district=district)
+
+
+def test_direct_winner_is_replaced_from_the_partys_reserveliste():
+    det = only(decide(case([direct("d"), nom("cdu-rl", "d", E("l1", elected=True), "l2", "l3"),
+                            nom("spd-rl", "s1")], [("2016-01-01", "d", "died")])))
+    assert (det["successor"], det["successor_nomination"]) == ("l2", "cdu-rl")
+    assert det["grounds"][0]["norm"] == "nw-kwahlg-45/1/1"
+
+
+def test_votes_play_no_role():
+    det = only(decide(case([nom("cdu-rl", E("a", elected=True), E("b", votes=1), E("c", votes=999))],
+                           [("2016-01-01", "a", "resigned")])))
+    assert det["successor"] == "b"
+
+
+def test_later_party_change_of_the_departed_is_irrelevant():
+    det = only(decide(case([direct("d"), nom("cdu-rl", "x")],
+                           [("2015-01-01", "d", "left_group"), ("2016-01-01", "d", "resigned")])))
+    assert det["successor"] == "x" and "nw-kwahlg-45/1/2" in [g["norm"] for g in det["grounds"]]
+
+
+@pytest.mark.parametrize("designation", ["d", {"person": "d", "candidacy": "district"}, {"person": "d", "candidacy": "list"}])
+def test_named_ersatzbewerber_takes_precedence(designation):
+    det = only(decide(case([direct("d"), nom("cdu-rl", "l1", "l2", E("sub", substitute_for=[designation]))],
+                           [("2016-01-01", "d", "died")])))
+    assert det["successor"] == "sub"
+    assert [g["norm"] for g in det["grounds"]][:3] == ["nw-kwahlg-45/1/1", "nw-kwahlg-45/2/1", "nw-kwahlg-16/2"]
+
+
+def test_designation_for_someone_else_is_ignored():
+    det = only(decide(case([direct("d"), direct("e", "wb2"), nom("cdu-rl", "l1", E("sub", substitute_for=["e"]))],
+                           [("2016-01-01", "d", "died")])))
+    assert det["successor"] == "l1"
+
+
+def test_einzelbewerber_seat_stays_empty():
+    ez = nom("ez", E("solo", elected=True), group="solo", tier="district", district="wb1", kind="individual")
+    det = only(decide(case([ez, nom("cdu-rl", "l1")], [("2016-01-01", "solo", "died")])))
+    assert det["outcome"] == "vacant" and det["member_count_reduced"] and det["candidates"] == []
+    assert [g["norm"] for g in det["grounds"]] == ["nw-kwahlg-45/5/1", "nw-kwahlg-45/5/2"]
+
+
+def test_exhausted_list():
+    det = only(decide(case([nom("cdu-rl", E("a", elected=True), "b")],
+                           [("2015-01-01", "b", "left_group"), ("2016-01-01", "a", "died")])))
+    assert det["outcome"] == "vacant" and det["member_count_reduced"]
+
+
+@pytest.mark.parametrize("reading,outcome", [(None, "vacant"), ("undetermined", "undetermined")])
+def test_no_reserve_list(reading, outcome):
+    readings = {"nw.no_reserve_list": reading} if reading else {}
+    det = only(decide(case([direct("d", group="ts"), nom("cdu-rl", "l1")], [("2016-01-01", "d", "died")]),
+                      cli_readings=readings))
+    assert det["outcome"] == outcome
+
+
+@pytest.mark.parametrize("etype,reading,excluded", [
+    ("left_group", {}, True), ("expelled", {}, True), ("expelled", {"nw.expelled": "no"}, False)])
+def test_abs3_party_exit(etype, reading, excluded):
+    det = only(decide(case([nom("cdu-rl", E("a", elected=True), "b", "c")],
+                           [("2015-01-01", "b", etype), ("2016-01-01", "a", "died")]), cli_readings=reading))
+    assert det["successor"] == ("c" if excluded else "b")
+    if excluded:
+        assert by_person(det)["b"]["norm"] == "nw-kwahlg-45/3/1"
+
+
+def test_abs3_rejoin_reading():
+    c = case([nom("cdu-rl", E("a", elected=True), "b", "c")],
+             [("2015-01-01", "b", "left_group"), ("2015-06-01", "b", "rejoined"), ("2016-01-01", "a", "died")])
+    assert only(decide(c))["successor"] == "c"
+    assert only(decide(c, cli_readings={"nw.rejoined": "yes"}))["successor"] == "b"
+
+
+@pytest.mark.parametrize("form,reading,excluded", [
+    ("recorded", {}, True), ("written", {}, False), ("written", {"nw.written_waiver": "yes"}, True)])
+def test_abs3_waiver_form_of_section_38(form, reading, excluded):
+    det = only(decide(case([nom("cdu-rl", E("a", elected=True), "b", "c")],
+                           [("2015-01-01", "b", "waived", {"form": form}), ("2016-01-01", "a", "died")]),
+                      cli_readings=reading))
+    assert det["successor"] == ("c" if excluded else "b")
+    if not excluded:
+        assert [n["code"] for n in det["notes"]] == ["written_waiver_ineffective"]
+
+
+def test_abs3_satz2_earlier_refusal_of_the_election():
+    det = decide(case([direct("d"), nom("cdu-rl", "x", "d", "y"), direct("e", "wb2")],
+                      [("2014-06-01", "d", "refused"), ("2016-01-01", "e", "died")]))["determinations"]
+    assert [(x["vacancy"], x["successor"]) for x in det] == [("d", "x"), ("e", "y")]
+    assert (by_person(det[1])["d"]["reason"], by_person(det[1])["d"]["norm"]) == ("refused", "nw-kwahlg-45/3/2")
+
+
+def _abs4(extra_designation=None, readings=None):
+    subs = ["j"] + ([extra_designation] if extra_designation else [])
+    c = case([nom("fdp-wb2", "j", group="fdp", tier="district", district="wb2"),
+              nom("fdp-rl", E("j", elected=True), E("k", substitute_for=subs), "m", group="fdp"),
+              direct("o", "wb3", group="fdp")],
+             [("2016-01-01", "j", "died")])
+    return only(decide(c, cli_readings=readings or {}))
+
+
+def test_abs4_disregards_entirely_by_default():
+    det = _abs4()
+    assert det["successor"] == "m" and by_person(det)["k"]["reason"] == "excluded_substitute"
+    assert by_person(det)["k"]["norm"] == "nw-kwahlg-45/4"
+
+
+def test_abs4_as_substitute_only():
+    det = _abs4(readings={"nw.abs4_scope": "as_substitute_only"})
+    assert det["successor"] == "k" and det["grounds"][1]["norm"] == "nw-kwahlg-45/2/1"
+    assert "nw-kwahlg-16/2" not in [g["norm"] for g in det["grounds"]]  # not as Ersatzbewerber
+
+
+def test_abs4_needs_exclusively():
+    det = _abs4(extra_designation="o")  # also named for a direct winner: not "ausschließlich"
+    assert det["successor"] == "k" and "nw-kwahlg-16/2" in [g["norm"] for g in det["grounds"]]
+
+
+def _chain(readings=None, cycle=False):
+    c = case([nom("spd-rl", E("q", elected=True), "l1", E("e1", substitute_for=["q"] + (["e2"] if cycle else [])),
+                  E("e2", substitute_for=["e1"]), "l2")],
+             [("2015-01-01", "e1", "died")] + ([("2015-02-01", "e2", "refused")] if cycle else []) +
+             [("2016-01-01", "q", "resigned")])
+    return only(decide(c, cli_readings=readings or {}))
+
+
+def test_failed_ersatzbewerber_default_next_on_list():
+    det = _chain()
+    assert det["successor"] == "l1" and by_person(det)["e1"]["norm"] == "nw-kwahlg-45/2/2"
+
+
+def test_failed_ersatzbewerber_his_substitute():
+    det = _chain({"nw.failed_substitute": "his_substitute"})
+    assert det["successor"] == "e2"
+    assert [c["person"] for c in det["candidates"]] == ["e1", "e2"]
+
+
+def test_designation_cycle_terminates():
+    det = _chain({"nw.failed_substitute": "his_substitute"}, cycle=True)
+    assert det["successor"] == "l1" and [n["code"] for n in det["notes"]] == ["designation_cycle"]
+
+
+def test_ersatzbewerber_named_for_two_serves_once():
+    c = case([nom("cdu-rl", E("a", elected=True), E("b", elected=True), "l1", E("s", substitute_for=[
+        {"person": "a", "candidacy": "list"}, {"person": "b", "candidacy": "list"}]))],
+             [("2016-01-01", "a", "died"), ("2016-05-01", "b", "died")])
+    dets = decide(c)["determinations"]
+    assert [d["successor"] for d in dets] == ["s", "l1"]
+
+
+@pytest.mark.parametrize("reading,expected", [(None, "p4"), ("after_departed", "p7")])
+def test_next_following_reading(reading, expected):
+    c = case([nom("cdu-rl", E("p1", elected=True), "p4", "p6", "p7")],
+             [("2015-01-01", "p6", "called"), ("2016-01-01", "p6", "resigned")])
+    det = only(decide(c, cli_readings={"nw.next_following": reading} if reading else {}))
+    assert det["successor"] == expected
+
+
+def test_reservation_counts_as_refusal_and_refusal_is_final():
+    c = case([nom("cdu-rl", E("a", elected=True), "b", "c", "d")],
+             [("2016-01-01", "a", "died"), ("2016-01-05", "b", "accepted", {"reservation": True}),
+              ("2016-01-06", "c", "refused"), ("2016-01-07", "c", "accepted")])
+    det = only(decide(c))
+    assert det["successor"] == "d"
+    assert [by_person(det)[p]["norm"] for p in "bc"] == ["nw-kwahlg-45/6/5", "nw-kwahlg-45/6/6"]
+
+
+def test_membership_on_receipt_and_by_silence():
+    base = [nom("cdu-rl", E("a", elected=True), "b")]
+    m = only(decide(case(base, [("2016-01-01", "a", "died"), ("2016-01-04", "b", "notified"),
+                                ("2016-01-06", "b", "accepted")])))["membership"]
+    assert m == {"notified": "2016-01-04", "deadline": "2016-01-11", "status": "accepted", "member_from": "2016-01-06"}
+    det = only(decide(case(base, [("2016-01-01", "a", "died"), ("2016-01-04", "b", "notified")], as_of="2016-02-01")))
+    assert det["membership"]["status"] == "deemed_accepted" and det["membership"]["member_from"] == "2016-01-11"
+    assert "nw-kwahlg-45/6/4" in [g["norm"] for g in det["grounds"]]
+
+
+def test_not_applicable_to_majority_elections():
+    det = only(decide(case([nom("cdu-rl", E("a", elected=True), "b")], [("2016-01-01", "a", "died")],
+                           election="majority")))
+    assert det["outcome"] == "not_applicable"
+
+
+def test_version_caveat_is_always_given():
+    result = decide(case([nom("cdu-rl", E("a", elected=True), "b")], [("2016-01-01", "a", "died")]))
+    assert len(result["warnings"]) == 1 and "later additions" in result["warnings"][0]
