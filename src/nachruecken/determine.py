@@ -13,7 +13,7 @@ from .explain import KEY_PHRASE, REASON_ORDER, REPLAY_WARNINGS, TRIGGER_PHRASE, 
 from .facts import case_facts, state_facts
 from .model import Case
 from .replay import Decision, VacancyState, replay
-from .solver import Const, solve_atoms
+from .solver import Const, GroupRef, solve_atoms
 from .statutes import Statute, load_statute, resolve_statute_id
 
 
@@ -70,6 +70,9 @@ def _version_warnings(case: Case, statute: Statute, replayed, lang: str) -> list
 
 
 def _nom_name(case: Case, nid) -> str:
+    if isinstance(nid, GroupRef):
+        names = [n.name or n.id for n in case.nominations if n.group == nid]
+        return " / ".join(names) or str(nid)
     if isinstance(nid, Const):
         return str(nid)
     try:
@@ -140,8 +143,13 @@ def _determination(case: Case, statute: Statute, texts: Texts, state: VacancySta
         entry.update(votes=cand.votes, position=cand.position)
         candidates.append(entry)
 
-    subject_ctx = lambda x: _nom_name(case, x) if not isinstance(x, Const) and x in {n.id for n in case.nominations} \
-        else (case.display(x) if not isinstance(x, Const) else "")
+    nomination_ids = {n.id for n in case.nominations}
+
+    def subject_ctx(x) -> str:
+        if isinstance(x, GroupRef) or (not isinstance(x, Const) and x in nomination_ids):
+            return _nom_name(case, x)
+        return "" if isinstance(x, Const) else case.display(x)
+
     grounds = []
     for k, norm, subject in sorted(atoms.get("ground/3", []), key=lambda a: (a[0], a[1])):
         kind = "ground" if k < 90 else ("outcome" if k < 95 else "membership")

@@ -68,9 +68,17 @@ def order_facts(case: Case) -> list[Symbol]:
         for rank, cand in enumerate(by_nonzero, 1):
             out.append(F("order", [const("votes_nonzero"), n, S(cand.person), N(rank)]))
         everyone += [(c.votes is None, -(c.votes or 0), nom_index, c.position, c.person, nom.id) for c in nom.candidates]
-    everyone.sort()
-    for rank, (_, _, _, _, person, nid) in enumerate(everyone, 1):
-        out.append(F("order_all", [const("votes"), S(person), S(nid), N(rank)]))
+    for key, sort_key in (("votes", lambda t: (t[0], t[1], t[2], t[3])),
+                          ("votes_nonzero", lambda t: (t[0] or t[1] == 0, t[1], t[2], t[3]))):
+        ranked = sorted(everyone, key=sort_key)
+        for rank, (_, _, _, _, person, nid) in enumerate(ranked, 1):
+            out.append(F("order_all", [const(key), S(person), S(nid), N(rank)]))
+        by_group: dict[str, int] = {}
+        group_of = {nom.id: nom.group for nom in case.nominations}
+        for _, _, _, _, person, nid in ranked:
+            g = group_of[nid]
+            by_group[g] = by_group.get(g, 0) + 1
+            out.append(F("order_group", [const(key), S(g), S(person), S(nid), N(by_group[g])]))
     return out
 
 

@@ -36,6 +36,10 @@ class Const(str):
     """A constant of the encoding (e.g. ``all``, ``votes``), told apart from an id string."""
 
 
+class GroupRef(str):
+    """``group(G)`` in a pool: every nomination of party or voter group G."""
+
+
 def _py(sym: clingo.Symbol):
     if sym.type == clingo.SymbolType.Number:
         return sym.number
@@ -43,4 +47,7 @@ def _py(sym: clingo.Symbol):
         return sym.string
     if sym.type == clingo.SymbolType.Function and not sym.arguments:
         return Const(sym.name)
+    if sym.type == clingo.SymbolType.Function and sym.name == "group" and len(sym.arguments) == 1 \
+            and sym.arguments[0].type == clingo.SymbolType.String:
+        return GroupRef(sym.arguments[0].string)
     return str(sym)
