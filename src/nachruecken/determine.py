@@ -157,7 +157,7 @@ def _determination(case: Case, statute: Statute, texts: Texts, state: VacancySta
         key_of_pool = pools[k // 10][1] if k % 10 == 0 and k // 10 in pools and k < 90 else None
         ctx = dict(subject=subject_ctx(subject), key_phrase=KEY_PHRASE[texts.lang].get(str(key_of_pool), ""))
         keys = [f"ground-{outcome}@{norm}", f"{kind}@{norm}"] if outcome in ("not_applicable", "referred", "undetermined") \
-            else [f"{kind}@{norm}#{key_of_pool}", f"{kind}@{norm}"]
+            else [f"{kind}@{norm}#{key_of_pool}", f"{kind}@{norm}#{subject}", f"{kind}@{norm}"]
         grounds.append({"norm": norm, "citation": texts.citation(norm), "explanation": texts.sentence(keys, **ctx)})
 
     ev = state.event

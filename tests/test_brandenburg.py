@@ -1,0 +1,159 @@
+"""Brandenburg § 60 BbgKWahlG, norm by norm, on small cases built here (independent of instances/)."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import by_person, decide, only
+
+
+def nom(nid, *cands, group=None, kind="party", tier="list", district=None):
+    out = {"id": nid, "group": group or nid, "group_kind": kind, "tier": tier, "candidates": []}
+    if district:
+        out["district"] = district
+    for c in cands:
+        pid, votes, *rest = c
+        entry = {"id": pid}
+        if votes is not None:
+            entry["votes"] = votes
+        if rest and rest[0]:
+            entry["elected"] = True
+        out["candidates"].append(entry)
+    return out
+
+
+def case(nominations, events, **extra):
+    return {"statute": "bb", "election_date": "2019-05-26", "nominations": nominations,
+            "events": [{"date": d, "person": p, "type": t} for d, p, t in events], **extra}
+
+
+def test_abs2_votes_then_list_then_no_count():
+    c = case([nom("cdu", ("a", 900, True), ("nc", None), ("b", 50), ("c", 50), ("z", 0))], [("2020-01-01", "a", "died")])
+    det = only(decide(c, all_candidates=True))
+    assert [x["person"] for x in det["candidates"]] == ["b", "c", "z", "nc"]
+    assert det["successor"] == "b" and "bb-kwahlg-60/2/1/2" in [g["norm"] for g in det["grounds"]]
+    alt = only(decide(c, cli_readings={"bb.zero_votes": "no_count"}, all_candidates=True))
+    assert [x["person"] for x in alt["candidates"]] == ["b", "c", "nc", "z"]
+
+
+def test_only_not_elected_candidates_of_the_list():
+    det = only(decide(case([nom("cdu", ("a", 900, True), ("e", 800, True), ("b", 10)), nom("spd", ("s", 999))],
+                           [("2020-01-01", "a", "resigned")])))
+    assert det["successor"] == "b" and {c["person"] for c in det["candidates"]} == {"b"}
+
+
+@pytest.mark.parametrize("trigger,norm", [("refused", "bb-kwahlg-60/3/1"), ("died", "bb-kwahlg-60/3/1"),
+                                          ("resigned", "bb-kwahlg-60/3/1"), ("lost_seat", "bb-kwahlg-60/3/1"),
+                                          ("elected_mayor", "bb-kwahlg-60/3/2")])
+def test_abs3_triggers(trigger, norm):
+    det = only(decide(case([nom("cdu", ("a", 900, True), ("b", 10))], [("2020-01-01", "a", trigger)])))
+    assert det["successor"] == "b" and det["trigger_grounds"][0]["norm"] == norm
+    assert [g["norm"] for g in det["grounds"] if g["norm"].startswith("bb-kwahlg-60/3")] == [norm]
+
+
+def test_abs3_satz5_einzelbewerber():
+    det = only(decide(case([nom("eb", ("x", 90, True), kind="individual"), nom("cdu", ("a", 900, True), ("b", 1))],
+                           [("2020-01-01", "x", "died")])))
+    assert det["outcome"] == "vacant" and det["member_count_reduced"]
+    assert [g["norm"] for g in det["grounds"]] == ["bb-kwahlg-60/3/5", "bb-kwahlg-60/3/6"]
+
+
+@pytest.mark.parametrize("reading,outcome", [(None, "vacant"), ("undetermined", "undetermined")])
+def test_einzelbewerber_taking_the_mayoralty(reading, outcome):
+    det = only(decide(case([nom("eb", ("x", 90, True), kind="individual")], [("2020-01-01", "x", "elected_mayor")]),
+                      cli_readings={"bb.einzel_mayor": reading} if reading else {}))
+    assert det["outcome"] == outcome
+
+
+def _districts(*events, readings=None):
+    c = case([nom("spd-1", ("a", 900, True), group="spd", tier="district", district="1"),
+              nom("spd-2", ("b", 900, True), ("b2", 100), group="spd", tier="district", district="2"),
+              nom("spd-3", ("c3", 500), group="spd", tier="district", district="3"),
+              nom("cdu-1", ("d", 900, True), ("d2", 999), group="cdu", tier="district", district="1")],
+             [*events, ("2021-01-01", "a", "died")])
+    return only(decide(c, cli_readings=readings or {}))
+
+
+def test_abs3_satz3_other_wahlkreise_by_votes():
+    det = _districts()
+    assert (det["successor"], det["successor_nomination"]) == ("b2", "spd-2")
+    assert [g["norm"] for g in det["grounds"]] == ["bb-kwahlg-60/1", "bb-kwahlg-60/2/1", "bb-kwahlg-49/5",
+                                                  "bb-kwahlg-60/3/3", "bb-kwahlg-60/3/3", "bb-kwahlg-60/7/2"]
+
+
+def test_seatless_lists_reading():
+    assert _districts(readings={"bb.seatless_lists": "included"})["successor"] == "c3"
+
+
+def test_cross_district_referred_reading():
+    det = _districts(readings={"bb.cross_district": "referred"})
+    assert det["outcome"] == "referred" and det["referred_to"] == "§ 49 Abs. 5 BbgKWahlG"
+
+
+def test_abs3_satz4_nobody_left_in_the_wahlgebiet():
+    det = _districts(("2020-01-01", "b2", "waived"))
+    assert det["outcome"] == "vacant" and det["grounds"][-2]["norm"] == "bb-kwahlg-60/3/4"
+
+
+@pytest.mark.parametrize("events,excluded", [
+    ([("2020-01-01", "b", "left_group"), ("2020-02-01", "b", "group_notice")], True),
+    ([("2020-01-01", "b", "expelled"), ("2020-02-01", "b", "group_notice")], True),
+    ([("2020-01-01", "b", "left_group")], False),
+    ([("2019-05-01", "b", "left_group"), ("2019-06-01", "b", "group_notice")], False),  # before the election
+    ([("2020-01-01", "b", "left_group"), ("2021-02-01", "b", "group_notice")], False),  # notice after the vacancy
+])
+def test_abs4_party_exit_needs_timely_notice(events, excluded):
+    det = only(decide(case([nom("spd", ("a", 900, True), ("b", 500), ("c", 100))],
+                           [*events, ("2021-01-01", "a", "died")])))
+    assert det["successor"] == ("c" if excluded else "b")
+    if excluded:
+        assert by_person(det)["b"]["norm"] == "bb-kwahlg-60/4"
+    elif any(t == "left_group" and d > "2019-05-26" for d, _, t in events):
+        assert "exit_without_notice" in [n["code"] for n in det["notes"]]
+
+
+def test_abs4_parties_only():
+    det = only(decide(case([nom("bvb", ("a", 900, True), ("b", 500), ("c", 100), kind="voter_group")],
+                           [("2020-01-01", "b", "left_group"), ("2020-02-01", "b", "group_notice"),
+                            ("2021-01-01", "a", "died")])))
+    assert det["successor"] == "b"
+
+
+def test_abs5_majority_lot_and_list_reading():
+    c = case([nom("e1", ("a", 90, True), kind="individual"), nom("e2", ("b", 40), kind="individual"),
+              nom("e3", ("c", 40), kind="individual")], [("2020-01-01", "a", "died")], election="majority")
+    det = only(decide(c))
+    assert det["outcome"] == "lot" and det["lot_between"] == ["b", "c"]
+    assert only(decide(c, cli_readings={"bb.majority_tie": "list"}))["successor"] == "b"
+
+
+@pytest.mark.parametrize("reading,outcome", [(None, "vacant"), ("undetermined", "undetermined")])
+def test_abs5_majority_exhausted(reading, outcome):
+    c = case([nom("e1", ("a", 90, True), kind="individual")], [("2020-01-01", "a", "died")], election="majority")
+    assert only(decide(c, cli_readings={"bb.majority_exhausted": reading} if reading else {}))["outcome"] == outcome
+
+
+@pytest.mark.parametrize("etype,norm", [("refused", "bb-kwahlg-61/1"), ("waived", "bb-kwahlg-61/1"),
+                                        ("lost_eligibility", "bb-kwahlg-61/3")])
+def test_section_61(etype, norm):
+    c = case([nom("spd", ("a", 900, True), ("b", 500), ("c", 100))], [("2020-01-01", "b", etype), ("2021-01-01", "a", "died")])
+    det = only(decide(c))
+    assert det["successor"] == "c" and by_person(det)["b"]["norm"] == norm
+    assert only(decide(c, cli_readings={"bb.section_61": "no"}))["successor"] == "b"
+
+
+def test_refusal_of_this_call_passes_on_under_both_readings():
+    c = case([nom("spd", ("a", 900, True), ("b", 500), ("c", 100))], [("2021-01-01", "a", "died"), ("2021-01-05", "b", "refused")])
+    for r in ({}, {"bb.section_61": "no"}):
+        det = only(decide(c, cli_readings=r))
+        assert det["successor"] == "c" and by_person(det)["b"]["norm"] == "bb-kwahlg-60/7/2"
+
+
+def test_membership_only_from_a_declared_acceptance():
+    base = [nom("spd", ("a", 900, True), ("b", 500))]
+    m = only(decide(case(base, [("2021-01-01", "a", "died"), ("2021-01-04", "b", "notified")]), ))
+    assert m["membership"] == {"notified": "2021-01-04", "deadline": None, "status": "pending", "member_from": None}
+    assert [n["code"] for n in m["notes"]] == ["section_51_not_encoded"]
+    m = only(decide(case(base, [("2021-01-01", "a", "died"), ("2021-01-04", "b", "notified"),
+                                ("2021-01-08", "b", "accepted")])))["membership"]
+    assert m["status"] == "accepted" and m["member_from"] == "2021-01-08"
