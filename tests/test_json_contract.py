@@ -74,9 +74,9 @@ def test_all_candidates_lists_everyone_after_the_successor(run_cli):
 def test_statute_override_and_alias(run_cli):
     result = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--json", "--statute", "he")
     assert json.loads(result.stdout)["statute"] == "he-kwg-34"
-    result = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--json", "--statute", "mv")
+    result = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--json", "--statute", "hh")
     assert result.exit_code == 2 and "not encoded" in json.loads(result.stdout)["error"]
-    result = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--statute", "mv")
+    result = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--statute", "hh")
     assert result.exit_code == 2 and "not encoded" in result.stderr
 
 

@@ -106,3 +106,13 @@ def test_referred_seat_stays_until_the_loss_is_recorded():
 def test_replay_warnings_in_german():
     result = decide(he_case([_nom()], [("2010-01-01", "d", "resigned")]), lang="de")
     assert any("hält dann aber keinen Sitz" in w for w in result["warnings"])
+
+
+def test_a_settled_vacancy_is_not_reopened_by_the_successors_later_events():
+    # d accepts on 5 Jan; his loss of eligibility in March belongs to a later time, and the
+    # lost_seat that follows opens a new vacancy of his own
+    events = [("2010-01-01", "a", "died"), ("2010-01-04", "d", "notified"), ("2010-01-05", "d", "accepted"),
+              ("2010-03-01", "d", "lost_eligibility"), ("2010-03-02", "d", "lost_seat")]
+    dets = decide(he_case([_nom()], events))["determinations"]
+    assert [(x["vacancy"], x["successor"]) for x in dets] == [("a", "d"), ("d", "e")]
+    assert dets[0]["membership"]["status"] == "accepted"

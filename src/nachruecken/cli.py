@@ -162,3 +162,9 @@ def main() -> None:
     except KeyboardInterrupt:
         _err("interrupted")
         sys.exit(130)
+    except Exception as exc:  # a bug in nachruecken, never bad input: one line, exit 3
+        from .solver import EncodingError
+
+        kind = "encoding error" if isinstance(exc, EncodingError) else f"internal error ({type(exc).__name__})"
+        _err(f"{kind}: {exc} - please report this with the case file")
+        sys.exit(3)

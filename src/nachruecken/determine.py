@@ -31,7 +31,8 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
     def decide(state: VacancyState) -> Decision:
         atoms = solve_atoms(sid, static + state_facts(case, state, as_of), all_candidates)
         det = _determination(case, statute, texts, state, atoms)
-        return Decision(det["outcome"], det["successor"], det["successor_nomination"], det)
+        member_from = (det["membership"] or {}).get("member_from")
+        return Decision(det["outcome"], det["successor"], det["successor_nomination"], det, member_from)
 
     replayed = replay(case, decide)
     codes = replayed.warnings + ([] if replayed.decisions else [("nothing", {})])

@@ -27,6 +27,15 @@ def case_facts(case: Case, readings: dict[str, str]) -> list[Symbol]:
         out.append(F("election_date", [N(to_int(case.election_date))]))
     if case.body_seats is not None:
         out.append(F("body_seats", [N(case.body_seats)]))
+    if case.body_period_end is not None:
+        end = case.body_period_end
+        out.append(F("body_period_end", [N(to_int(end))]))
+        # the start of the period's last twelve months (a date fact, computed here)
+        try:
+            start = end.replace(year=end.year - 1)
+        except ValueError:  # 29 February
+            start = end.replace(year=end.year - 1, day=28)
+        out.append(F("last_year_from", [N(to_int(start))]))
     for rid, value in sorted(readings.items()):
         out.append(F("reading", [S(rid), const(value)]))
     for nom in case.nominations:

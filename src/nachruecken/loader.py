@@ -229,6 +229,7 @@ def build_case(data, file: str, sha256: str = "") -> Case:
         file=file, statute=statute, nominations=nominations, events=events, title=data.get("title"),
         election_date=election_date, election=data.get("election", "proportional"),
         body_name=body.get("name"), body_seats=body.get("seats"), body_kind=body.get("kind", "municipal"),
+        body_period_end=parse_date(body["period_end"], "body.period_end") if "period_end" in body else None,
         readings=readings, vacancy=vacancy, expected=expected, as_of=as_of, holidays=holidays,
         input_sha256=sha256, names=names,
     )

@@ -88,6 +88,7 @@ class Case:
     body_name: str | None = None
     body_seats: int | None = None
     body_kind: str = "municipal"
+    body_period_end: dt.date | None = None
     readings: dict[str, str] = field(default_factory=dict)
     vacancy: list[str] | None = None
     expected: dict | None = None

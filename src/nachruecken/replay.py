@@ -50,6 +50,7 @@ class Decision:
     successor: str | None
     successor_nomination: str | None
     payload: object = None  # the full determination, opaque here
+    member_from: str | None = None  # ISO date the successor's membership began, if known
 
 
 @dataclass
@@ -75,15 +76,25 @@ def replay(case: Case, decide: Callable[[VacancyState], Decision]) -> ReplayResu
     events = case.events
     current: VacancyState | None = None
     window_called: list[Event] = []
+    # The provisional decision of the open vacancy and the window it was made with; only an
+    # event that can change who is eligible makes it stale (declarations are always visible).
+    probe: tuple[int, Decision] | None = None
 
     def snapshot(state: VacancyState, end: int) -> VacancyState:
         state.window_end = end
         return state
 
+    def provisional(end: int) -> Decision:
+        nonlocal probe
+        if probe is None or probe[0] != end:
+            probe = (end, decide(snapshot(current, end)))
+        return probe[1]
+
     def close(end: int) -> None:
-        nonlocal current, window_called
+        nonlocal current, window_called, probe
         state = snapshot(current, end)
-        decision = decide(state)
+        decision = provisional(end)
+        probe = None
         result.decisions.append((state, decision))
         if decision.outcome != "referred":
             vacated.append((state.holding.person, state.holding.seat_nomination, state.event.type, state.event.seq))
@@ -106,14 +117,28 @@ def replay(case: Case, decide: Callable[[VacancyState], Decision]) -> ReplayResu
                 _give_called_seat(ev, holders, seated)
         current, window_called = None, []
 
+    stale = False
     for ev in events:
-        if current is not None and ev.type in VACATING_TYPES:
-            if ev.person in holders or ev.person == current.holding.person:
+        if current is not None and ev.type in VACATING_TYPES and \
+                (ev.person in holders or ev.person == current.holding.person):
+            close(ev.seq - 1)
+        elif current is not None and ev.type not in ("notified", "accepted"):
+            # The vacancy is settled once its successor's membership has begun: later events
+            # (his own loss of eligibility, say) belong to later vacancies, not to this one.
+            if stale or probe is None:
+                decision = provisional(ev.seq - 1)
+                stale = False
+            else:
+                decision = probe[1]
+            settled = decision.outcome == "successor" and decision.member_from is not None \
+                and ev.date.isoformat() > decision.member_from
+            if settled or (ev.type in VACATING_TYPES and ev.type != "refused"
+                           and decision.outcome == "successor" and decision.successor == ev.person):
+                if probe[0] != ev.seq - 1:
+                    probe = (ev.seq - 1, probe[1])  # nothing that changes eligibility came in between
                 close(ev.seq - 1)
-            elif ev.type != "refused":
-                probe = decide(snapshot(current, ev.seq - 1))
-                if probe.outcome == "successor" and probe.successor == ev.person:
-                    close(ev.seq - 1)
+            else:
+                stale = True
 
         if ev.type in VACATING_TYPES and ev.person in holders:
             holding = holders.pop(ev.person)

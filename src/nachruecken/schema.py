@@ -107,6 +107,7 @@ CASE_SCHEMA = {
                 "name": {"type": "string"},
                 "seats": {"type": "integer", "minimum": 1, "maximum": 100000},
                 "kind": {"enum": list(BODY_KINDS)},
+                "period_end": {**DATE, "description": "end of the Wahlperiode (addition; M-V § 45)"},
             },
         },
         "readings": {"type": "object", "additionalProperties": {"type": "string"}},

@@ -15,13 +15,21 @@ class EncodingError(RuntimeError):
 
 def solve_atoms(statute_id: str, facts: list[clingo.Symbol], all_candidates: bool = False) -> dict[str, list[tuple]]:
     """Ground and solve; return the shown atoms as {predicate/arity: [argument tuples]}."""
-    ctl = clingo.Control(["--warn=none", "-c", f"all_candidates={1 if all_candidates else 0}", "--models=2"])
-    for path in encoding_files(statute_id):
-        ctl.load(str(path))
+    messages: list[str] = []
+    ctl = clingo.Control(["--warn=none", "-c", f"all_candidates={1 if all_candidates else 0}", "--models=2"],
+                         logger=lambda code, msg: messages.append(msg.strip()))
+    try:
+        for path in encoding_files(statute_id):
+            ctl.load(str(path))
+    except RuntimeError:
+        raise EncodingError(f"{statute_id}: encoding does not parse: {'; '.join(messages)[:500]}") from None
     with ctl.backend() as backend:
         for sym in facts:
             backend.add_rule([backend.add_atom(sym)])
-    ctl.ground([("base", [])])
+    try:
+        ctl.ground([("base", [])])
+    except RuntimeError:
+        raise EncodingError(f"{statute_id}: grounding failed: {'; '.join(messages)[:500]}") from None
     models: list[list[clingo.Symbol]] = []
     ctl.solve(on_model=lambda m: models.append(m.symbols(shown=True)))
     if len(models) != 1:

@@ -1,0 +1,168 @@
+"""Mecklenburg-Vorpommern § 46 LKWG M-V, norm by norm, on small cases built here."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import by_person, decide, only
+
+
+def nom(nid, *cands, group=None, kind="party", tier="list", district=None):
+    out = {"id": nid, "group": group or nid, "group_kind": kind, "tier": tier, "candidates": []}
+    if district:
+        out["district"] = district
+    for c in cands:
+        pid, votes, *rest = c
+        entry = {"id": pid}
+        if votes is not None:
+            entry["votes"] = votes
+        if rest and rest[0]:
+            entry["elected"] = True
+        out["candidates"].append(entry)
+    return out
+
+
+def case(nominations, events, **extra):
+    return {"statute": "mv", "election_date": "2019-05-26", "nominations": nominations,
+            "events": [{"date": d, "person": p, "type": t, **(x[0] if x else {})} for d, p, t, *x in events],
+            **extra}
+
+
+def test_municipal_order_by_votes_with_33_2():
+    det = only(decide(case([nom("spd", ("a", 900, True), ("b", 100), ("c", 300), ("d", 300))],
+                           [("2020-01-01", "a", "died")])))
+    assert det["successor"] == "c"
+    assert [g["norm"] for g in det["grounds"]][:2] == ["mv-lkwg-33/2", "mv-lkwg-46/2/1"]
+
+
+@pytest.mark.parametrize("events,reason,norm", [
+    ([("2020-01-01", "b", "waived")], "waived", "mv-lkwg-46/2/3/2"),
+    ([("2020-01-01", "b", "lost_eligibility")], "lost_eligibility", "mv-lkwg-46/2/3/3"),
+    ([("2020-01-01", "b", "evidence_missing")], "evidence_missing", "mv-lkwg-46/2/5"),
+    ([("2020-01-01", "b", "refused")], "refused", "mv-lkwg-46/2/7"),
+    ([("2020-01-01", "b", "left_group"), ("2020-01-05", "b", "group_notice")], "left_group", "mv-lkwg-46/2/3/1"),
+])
+def test_abs2_exclusions(events, reason, norm):
+    det = only(decide(case([nom("spd", ("a", 900, True), ("b", 500), ("c", 100))], [*events, ("2021-01-01", "a", "died")])))
+    assert det["successor"] == "c" and (by_person(det)["b"]["reason"], by_person(det)["b"]["norm"]) == (reason, norm)
+
+
+def test_eligibility_lost_before_the_election_is_not_nachträglich():
+    det = only(decide(case([nom("spd", ("a", 900, True), ("b", 500))],
+                           [("2019-01-01", "b", "lost_eligibility"), ("2021-01-01", "a", "died")])))
+    assert det["successor"] == "b"
+
+
+def test_evidence_missing_reading_no():
+    c = case([nom("spd", ("a", 900, True), ("b", 500), ("c", 1))], [("2020-01-01", "b", "evidence_missing"),
+                                                                     ("2021-01-01", "a", "died")])
+    assert only(decide(c, cli_readings={"mv.evidence_missing": "no"}))["successor"] == "b"
+
+
+def test_party_notice_only_for_parties_and_before_the_vacancy():
+    wg = nom("wg", ("a", 900, True), ("b", 500), ("c", 1), kind="voter_group")
+    c = case([wg], [("2020-01-01", "b", "left_group"), ("2020-01-05", "b", "group_notice"), ("2021-01-01", "a", "died")])
+    assert only(decide(c))["successor"] == "b"
+    late = case([nom("spd", ("a", 900, True), ("b", 500), ("c", 1))],
+                [("2020-01-01", "b", "left_group"), ("2021-01-01", "a", "died"), ("2021-01-05", "b", "group_notice")])
+    det = only(decide(late))
+    assert det["successor"] == "b" and "exit_without_notice" in [n["code"] for n in det["notes"]]
+
+
+def _landtag(*noms, trigger="died", person="w"):
+    return only(decide(case(list(noms), [("2022-01-01", person, trigger)], body={"kind": "landtag", "seats": 79})))
+
+
+def test_landtag_wahlkreis_seat_from_the_landesliste():
+    det = _landtag(nom("spd-wk", ("w", None, True), group="spd", tier="district", district="1"),
+                   nom("spd-ll", ("l1", None, True), ("l2", None), ("l3", None), group="spd"))
+    assert (det["successor"], det["successor_nomination"]) == ("l2", "spd-ll")
+    assert "mv-lkwg-46/2/2" in [g["norm"] for g in det["grounds"]]
+
+
+def test_landtag_list_seat_in_list_order_not_votes():
+    det = _landtag(nom("cdu-ll", ("w", None, True), ("l2", 1), ("l3", 999), group="cdu"))
+    assert det["successor"] == "l2"
+
+
+@pytest.mark.parametrize("noms", [
+    [nom("eb", ("w", None, True), kind="individual", tier="district", district="1")],
+    [nom("fw-wk", ("w", None, True), group="fw", tier="district", district="1")],
+])
+def test_landtag_neuwahl_section_44_3(noms):
+    det = _landtag(*noms)
+    assert det["outcome"] == "by_election" and [g["norm"] for g in det["grounds"]] == ["mv-lkwg-46/3/2", "mv-lkwg-44/3"]
+
+
+def test_municipal_einzelbewerber_seat_stays_free():
+    det = only(decide(case([nom("eb", ("w", 50, True), kind="individual")], [("2022-01-01", "w", "died")])))
+    assert det["outcome"] == "vacant" and det["member_count_reduced"] is False
+
+
+def _bereiche(readings=None, extra_event=None):
+    c = case([nom("g-1", ("a", 900, True), group="g", tier="district", district="1"),
+              nom("g-2", ("b", 900, True), ("b2", 100), group="g", tier="district", district="2"),
+              nom("g-3", ("c3", 500), group="g", tier="district", district="3")],
+             [*([extra_event] if extra_event else []), ("2021-01-01", "a", "died")])
+    return only(decide(c, cli_readings=readings or {}))
+
+
+def test_section_64_5_other_wahlbereiche():
+    det = _bereiche()
+    assert det["successor"] == "c3" and "mv-lkwg-64/5" in [g["norm"] for g in det["grounds"]]
+
+
+def test_section_64_5_referred_reading():
+    det = _bereiche({"mv.cross_district": "referred"})
+    assert det["outcome"] == "referred" and det["referred_to"] == "§ 64 Abs. 5 LKWG M-V"
+
+
+@pytest.mark.parametrize("reading,outcome", [(None, "vacant"), ("undetermined", "undetermined")])
+def test_section_64_5_finds_nobody(reading, outcome):
+    c = case([nom("g-1", ("a", 900, True), group="g", tier="district", district="1"),
+              nom("g-2", ("b", 900, True), group="g", tier="district", district="2")], [("2021-01-01", "a", "died")])
+    det = only(decide(c, cli_readings={"mv.cross_district_exhausted": reading} if reading else {}))
+    assert det["outcome"] == outcome
+
+
+def _council(seats, period_end=None, date="2022-02-01", readings=None):
+    """Four members elected (a1, b1, c1, c2); a1 and b1 die, their lists have nobody left."""
+    body = {"seats": seats, **({"period_end": period_end} if period_end else {})} if seats else {}
+    c = case([nom("a", ("a1", 10, True)), nom("b", ("b1", 10, True)), nom("c", ("c1", 10, True), ("c2", 9, True))],
+             [("2021-01-01", "a1", "died"), (date, "b1", "died")], body=body)
+    return [d["outcome"] for d in decide(c, cli_readings=readings or {})["determinations"]]
+
+
+def test_one_third_rule():
+    assert _council(4) == ["vacant", "by_election"]  # 1 of 4 vacant, then 2 of 4 (more than a third)
+    assert _council(None) == ["vacant", "vacant"]    # without the legal member count nothing is counted
+
+
+def test_one_third_rule_counts_seats_unfilled_at_the_election():
+    assert _council(6) == ["by_election", "by_election"]  # 2 unfilled + 1 = 3 of 6, then 4 of 6
+
+
+def test_section_45_last_twelve_months():
+    assert _council(4, period_end="2022-06-01") == ["vacant", "vacant"]
+    assert _council(4, period_end="2022-06-01", readings={"mv.section_45": "ignore"}) == ["vacant", "by_election"]
+    assert _council(4, period_end="2024-06-01") == ["vacant", "by_election"]
+
+
+def test_membership_one_week_and_reservation_disregarded():
+    base = [nom("spd", ("a", 900, True), ("b", 500))]
+    det = only(decide(case(base, [("2021-01-01", "a", "died"), ("2021-01-04", "b", "notified"),
+                                  ("2021-01-05", "b", "accepted", {"reservation": True})], as_of="2021-02-01")))
+    assert det["membership"] == {"notified": "2021-01-04", "deadline": "2021-01-11", "status": "deemed_accepted",
+                                 "member_from": "2021-01-11"}
+    assert [n["code"] for n in det["notes"]] == ["reservation_disregarded"]
+    det = only(decide(case(base, [("2021-01-01", "a", "died"), ("2021-01-04", "b", "notified"),
+                                  ("2021-01-06", "b", "accepted")])))
+    assert det["membership"]["member_from"] == "2021-01-06" and "mv-lkwg-46/5/3" in [g["norm"] for g in det["grounds"]]
+
+
+@pytest.mark.parametrize("reading,outcome", [(None, "successor"), ("undetermined", "undetermined")])
+def test_death_before_membership(reading, outcome):
+    c = case([nom("spd", ("a", 900, True), ("b", 500), ("c", 100))],
+             [("2021-01-01", "a", "died"), ("2021-01-04", "b", "notified"), ("2021-01-06", "b", "died")])
+    dets = decide(c, cli_readings={"mv.death_before_membership": reading} if reading else {})["determinations"]
+    assert dets[0]["successor"] == "b" and dets[1]["outcome"] == outcome
