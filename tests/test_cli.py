@@ -22,7 +22,7 @@ def test_statutes_lists_norms_readings_and_scope(run_cli):
     for rid, default in {"nw.written_waiver": "no", "nw.failed_substitute": "next_on_list",
                          "nw.abs4_scope": "entirely", "nw.next_following": "first_not_sitting"}.items():
         assert nw[rid]["default"] == default
-    assert by_id["hh-bezvwg-36"]["encoded"] is False
+    assert all(st["encoded"] for st in out)
 
 
 def test_statutes_text_view(run_cli):

@@ -35,9 +35,11 @@ GENERIC = {
 
 TRIGGER_PHRASE = {
     "en": {"died": "died", "refused": "refused the election", "resigned": "gave up the seat",
-           "lost_seat": "lost the seat", "elected_mayor": "accepted the election as mayor"},
+           "lost_seat": "lost the seat", "elected_mayor": "accepted the election as mayor",
+           "switched": "moved to another seat"},
     "de": {"died": "verstorben", "refused": "Ablehnung der Wahl", "resigned": "Niederlegung des Sitzes",
-           "lost_seat": "Verlust des Sitzes", "elected_mayor": "Annahme der Wahl zum Bürgermeister"},
+           "lost_seat": "Verlust des Sitzes", "elected_mayor": "Annahme der Wahl zum Bürgermeister",
+           "switched": "Wechsel auf einen anderen Sitz"},
 }
 
 KEY_PHRASE = {

@@ -100,6 +100,8 @@ def state_facts(case: Case, state: VacancyState, as_of: int) -> list[Symbol]:
         F("vacancy_trigger", [const(ev.type)]), F("vacancy_date", [N(to_int(ev.date))]),
         F("vacancy_event", [N(ev.seq)]), F("as_of", [N(as_of)]),
     ]
+    if h.seat_type is not None:
+        out.append(F("vacancy_seat_type", [const(h.seat_type)]))
     for other in state.sitting.values():
         out.append(F("sits", [S(other.person), S(other.seat_nomination if other.how == "elected" else other.via_nomination)]))
     for person, nom, how in sorted(state.seated):

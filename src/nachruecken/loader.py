@@ -235,7 +235,8 @@ def build_case(data, file: str, sha256: str = "") -> Case:
     )
 
 
-_EXTRA_KEYS = {"nomination": ("called",), "reservation": ("accepted",), "form": ("waived",), "ground": ("lost_seat",)}
+_EXTRA_KEYS = {"nomination": ("called",), "reservation": ("accepted",), "form": ("waived",), "ground": ("lost_seat",),
+               "seat": ("called",)}
 
 
 def _build_events(raw_events: list, persons: set[str], by_id: dict[str, Nomination]) -> list[Event]:
@@ -262,10 +263,10 @@ def _build_events(raw_events: list, persons: set[str], by_id: dict[str, Nominati
             elif nomination not in on:
                 raise InputError(f"'{person}' is not a candidate of nomination '{nomination}'", f"{p}.nomination")
         staged.append((date, i, person, etype, nomination, bool(ed.get("reservation", False)),
-                       ed.get("form", "written" if etype == "waived" else None), ed.get("ground")))
+                       ed.get("form", "written" if etype == "waived" else None), ed.get("ground"), ed.get("seat")))
     staged.sort(key=lambda s: (s[0], s[1]))  # stable: same date keeps file order
     events = [Event(seq=k + 1, file_index=s[1], date=s[0], person=s[2], type=s[3], nomination=s[4],
-                    reservation=s[5], form=s[6], ground=s[7]) for k, s in enumerate(staged)]
+                    reservation=s[5], form=s[6], ground=s[7], seat=s[8]) for k, s in enumerate(staged)]
     _check_person_timelines(events)
     return events
 

@@ -74,6 +74,7 @@ class Event:
     reservation: bool = False
     form: str | None = None
     ground: str | None = None
+    seat: str | None = None
 
 
 @dataclass

@@ -27,6 +27,7 @@ class Holding:
     via_nomination: str  # the nomination the person was on when taking it
     how: str  # elected | called
     since_seq: int  # 0: from the election
+    seat_type: str | None = None  # Hamburg Bezirksliste seats: list | personal
 
 
 @dataclass
@@ -61,7 +62,7 @@ class ReplayResult:
 
 def initial_holders(case: Case) -> dict[str, Holding]:
     return {
-        c.person: Holding(c.person, n.id, n.id, "elected", 0)
+        c.person: Holding(c.person, n.id, n.id, "elected", 0, c.seat)
         for n in case.nominations for c in n.candidates if c.elected
     }
 
@@ -79,6 +80,7 @@ def replay(case: Case, decide: Callable[[VacancyState], Decision]) -> ReplayResu
     # The provisional decision of the open vacancy and the window it was made with; only an
     # event that can change who is eligible makes it stale (declarations are always visible).
     probe: tuple[int, Decision] | None = None
+    pending: list[VacancyState] = []  # vacancies a decision itself opened (a switched seat)
 
     def snapshot(state: VacancyState, end: int) -> VacancyState:
         state.window_end = end
@@ -104,9 +106,19 @@ def replay(case: Case, decide: Callable[[VacancyState], Decision]) -> ReplayResu
             holders[state.holding.person] = state.holding
             result.warnings.append(("referred_kept", {"person": state.holding.person}))
         elif decision.outcome == "successor":
+            prior = holders.get(decision.successor)
             holders[decision.successor] = Holding(decision.successor, state.holding.seat_nomination,
-                                                  decision.successor_nomination, "called", state.event.seq)
+                                                  decision.successor_nomination, "called", state.event.seq,
+                                                  state.holding.seat_type)
             seated.add((decision.successor, decision.successor_nomination, "called"))
+            if prior is not None:
+                # A statute let a sitting member take this seat (Hamburg, hh.already_elected = switch):
+                # the seat he held falls vacant now.
+                switched = Event(seq=end, file_index=-1, date=state.event.date, person=decision.successor,
+                                 type="switched")
+                pending.append(VacancyState(event=switched, holding=prior, sitting=dict(holders),
+                                            seated=set(seated), vacated=list(vacated),
+                                            left_empty=list(left_empty), window_end=end))
         else:
             left_empty.append((state.holding.person, state.event.seq))
         for ev in window_called:
@@ -115,13 +127,14 @@ def replay(case: Case, decide: Callable[[VacancyState], Decision]) -> ReplayResu
                                                             "person": state.holding.person,
                                                             "successor": decision.successor or "-"}))
                 _give_called_seat(ev, holders, seated)
-        current, window_called = None, []
+        current, window_called = (pending.pop(0) if pending else None), []
 
     stale = False
     for ev in events:
         if current is not None and ev.type in VACATING_TYPES and \
                 (ev.person in holders or ev.person == current.holding.person):
-            close(ev.seq - 1)
+            while current is not None:  # also a vacancy that closing opened (a switched seat)
+                close(ev.seq - 1)
         elif current is not None and ev.type not in ("notified", "accepted"):
             # The vacancy is settled once its successor's membership has begun: later events
             # (his own loss of eligibility, say) belong to later vacancies, not to this one.
@@ -157,11 +170,11 @@ def replay(case: Case, decide: Callable[[VacancyState], Decision]) -> ReplayResu
         elif ev.type in ("resigned", "lost_seat", "elected_mayor"):
             result.warnings.append(("no_seat", {"person": ev.person, "type": ev.type, "date": ev.date.isoformat()}))
 
-    if current is not None:
+    while current is not None:
         close(events[-1].seq)
     return result
 
 
 def _give_called_seat(ev: Event, holders: dict[str, Holding], seated: set) -> None:
-    holders[ev.person] = Holding(ev.person, ev.nomination, ev.nomination, "called", ev.seq)
+    holders[ev.person] = Holding(ev.person, ev.nomination, ev.nomination, "called", ev.seq, ev.seat)
     seated.add((ev.person, ev.nomination, "called"))

@@ -76,6 +76,7 @@ EVENT = {
         "reservation": {"type": "boolean", "description": "for `accepted`: the acceptance was conditional"},
         "form": {"enum": list(WAIVER_FORMS), "description": "for `waived`: written (default) or recorded"},
         "ground": {"type": "string", "description": "for `lost_seat`: the ground, as text"},
+        "seat": {"enum": list(SEAT_TYPES), "description": "for `called`: the type of the Hamburg Bezirksliste seat taken (addition)"},
     },
 }
 
