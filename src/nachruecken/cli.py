@@ -37,46 +37,76 @@ def _parse_readings(values: list[str]) -> dict[str, str]:
 
 @app.command()
 def solve(
-    cases: List[Path] = typer.Argument(..., help="case files (.yaml, .yml, .json, .lp)"),
+    cases: List[Path] = typer.Argument(..., help="case files (.yaml, .yml, .json, .lp) or folders of them"),
     as_json: bool = typer.Option(False, "--json", help="print JSON (one line per file when several)"),
     statute: Optional[str] = typer.Option(None, "--statute", help="decide under this statute instead of the case's"),
     reading: List[str] = typer.Option([], "--reading", help="ID=VALUE, e.g. he.ersatzliste_order=list"),
     lang: Lang = typer.Option(Lang.en, "--lang", help="language of the explanations"),
     all_candidates: bool = typer.Option(False, "--all-candidates", help="also list everyone after the successor"),
+    jobs: int = typer.Option(1, "--jobs", min=1, help="worker processes"),
+    timeout: Optional[float] = typer.Option(None, "--timeout", min=0.01, help="seconds per case; a case over it is reported, not waited for"),
 ):
     """Determine every vacancy of each case: the successor or the empty seat, and why."""
     from rich.console import Console
 
-    from .determine import determine_case
+    from .batch import Options, decide_files, expand
     from .errors import InputError
     from .loader import load_case
     from .render import render
-    from .statutes import load_statute
+    from .statutes import load_statute, resolve_statute_id
 
     try:
         cli_readings = _parse_readings(reading)
+        if statute:
+            resolve_statute_id(statute, "--statute")
     except InputError as exc:
         _err(str(exc))
         raise typer.Exit(2)
-    failed = False
+    paths = [str(p) for p in expand(cases)]
+    if not paths:
+        _err("no case files found")
+        raise typer.Exit(2)
+    options = Options(statute, tuple(cli_readings.items()), lang.value, all_candidates)
+    several = len(paths) > 1
     console = Console()
-    for path in cases:
-        try:
-            case = load_case(path)
-            result = determine_case(case, statute, cli_readings, lang.value, all_candidates)
-        except InputError as exc:
-            exc.with_file(str(path))
-            failed = True
+    worst = 0
+    with _progress(len(paths)) as advance:
+        for outcome in decide_files(paths, options, jobs, timeout, advance):
+            if outcome.error is not None:
+                worst = max(worst, 3 if outcome.kind == "internal" else 2)
+                if as_json:
+                    print(json.dumps({"case": outcome.path, "error": outcome.error}, ensure_ascii=False), flush=True)
+                else:
+                    _err(outcome.error)
+                continue
             if as_json:
-                print(json.dumps({"case": str(path), "error": str(exc)}, ensure_ascii=False))
+                print(json.dumps(outcome.result, ensure_ascii=False, indent=None if several else 2), flush=True)
             else:
-                _err(str(exc))
-            continue
-        if as_json:
-            print(json.dumps(result, ensure_ascii=False, indent=None if len(cases) > 1 else 2))
-        else:
-            render(result, case, load_statute(result["statute"]), console, lang.value)
-    raise typer.Exit(2 if failed else 0)
+                render(outcome.result, load_case(outcome.path), load_statute(outcome.result["statute"]), console,
+                       lang.value)
+    raise typer.Exit(worst)
+
+
+class _progress:
+    """A progress bar on stderr for long runs at a terminal; silent otherwise."""
+
+    def __init__(self, total: int):
+        self.total, self.bar = total, None
+
+    def __enter__(self):
+        if self.total >= 20 and sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self.bar = Progress(console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("solving", total=self.total)
+            return lambda n: self.bar.advance(self.task, n)
+        return None
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.stop()
 
 
 @app.command("test")
@@ -146,6 +176,32 @@ def statutes(
         print(json.dumps(info, ensure_ascii=False, indent=2))
     else:
         print_statutes(info, Console(), lang.value)
+
+
+class Format(str, Enum):
+    yaml = "yaml"
+    json = "json"
+    lp = "lp"
+
+
+@app.command()
+def convert(
+    case: Path = typer.Argument(..., help="a case file"),
+    to: Format = typer.Option(..., "--to", help="yaml, json or lp (facts; the expected block is dropped)"),
+):
+    """Write a case in another format (YAML, JSON or .lp facts); it decides the same."""
+    from .convert import to_json, to_lp, to_yaml
+    from .errors import InputError
+    from .loader import load_case
+
+    try:
+        loaded = load_case(case)
+    except InputError as exc:
+        _err(str(exc))
+        raise typer.Exit(2)
+    sys.stdout.write({"yaml": to_yaml, "json": to_json, "lp": to_lp}[to.value](loaded))
+    if to.value == "json":
+        sys.stdout.write("\n")
 
 
 @app.command()

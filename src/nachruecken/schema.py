@@ -60,7 +60,7 @@ NOMINATION = {
         "tier": {"enum": list(TIERS)},
         "district": ID,
         "substitute_list": {**ID, "description": "Hessen § 34 Abs. 1 Satz 3: the Ersatzliste of this district list"},
-        "candidates": {"type": "array", "items": CANDIDATE},
+        "candidates": {"type": "array", "items": CANDIDATE, "minItems": 1},
     },
 }
 

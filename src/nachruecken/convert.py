@@ -1,0 +1,162 @@
+"""Write a Case back out: as plain data (YAML or JSON) or as `.lp` facts of the input predicates.
+
+The `.lp` text is rendered from clingo symbols, so ids with quotes or ASP syntax stay ids.
+Loading what these functions write gives the same case.
+"""
+
+from __future__ import annotations
+
+import json
+
+import yaml
+from clingo import Function, Number, String
+
+from .dates import to_int
+from .model import Case
+
+
+def case_to_data(case: Case, with_expected: bool = True) -> dict:
+    data: dict = {"statute": case.statute}
+    if case.title:
+        data["title"] = case.title
+    if case.election_date:
+        data["election_date"] = case.election_date.isoformat()
+    if case.election != "proportional":
+        data["election"] = case.election
+    if case.as_of:
+        data["as_of"] = case.as_of.isoformat()
+    if case.holidays:
+        data["holidays"] = [d.isoformat() for d in case.holidays]
+    body = {}
+    if case.body_name:
+        body["name"] = case.body_name
+    if case.body_seats is not None:
+        body["seats"] = case.body_seats
+    if case.body_kind != "municipal":
+        body["kind"] = case.body_kind
+    if case.body_period_end:
+        body["period_end"] = case.body_period_end.isoformat()
+    if body:
+        data["body"] = body
+    if case.readings:
+        data["readings"] = dict(case.readings)
+    data["nominations"] = []
+    for nom in case.nominations:
+        nd: dict = {"id": nom.id}
+        if nom.name:
+            nd["name"] = nom.name
+        nd["group"] = nom.group
+        if nom.group_kind != "party":
+            nd["group_kind"] = nom.group_kind
+        if nom.tier != "list":
+            nd["tier"] = nom.tier
+        if nom.district is not None:
+            nd["district"] = nom.district
+        if nom.substitute_list is not None:
+            nd["substitute_list"] = nom.substitute_list
+        nd["candidates"] = []
+        for cand in nom.candidates:
+            cd: dict = {"id": cand.person, "position": cand.position}
+            if cand.name:
+                cd["name"] = cand.name
+            if cand.votes is not None:
+                cd["votes"] = cand.votes
+            if cand.elected:
+                cd["elected"] = True
+            if cand.seat:
+                cd["seat"] = cand.seat
+            if cand.substitute_for:
+                cd["substitute_for"] = [s.person if s.candidacy is None else {"person": s.person, "candidacy": s.candidacy}
+                                        for s in cand.substitute_for]
+            nd["candidates"].append(cd)
+        data["nominations"].append(nd)
+    events = []
+    for ev in sorted(case.events, key=lambda e: e.file_index):
+        ed: dict = {"date": ev.date.isoformat(), "person": ev.person, "type": ev.type}
+        if ev.type == "called" and ev.nomination is not None:
+            ed["nomination"] = ev.nomination
+        if ev.reservation:
+            ed["reservation"] = True
+        if ev.type == "waived" and ev.form and ev.form != "written":
+            ed["form"] = ev.form
+        if ev.ground:
+            ed["ground"] = ev.ground
+        if ev.seat:
+            ed["seat"] = ev.seat
+        events.append(ed)
+    if events:
+        data["events"] = events
+    if case.vacancy is not None:
+        data["vacancy"] = list(case.vacancy)
+    if with_expected and case.expected:
+        data["expected"] = case.expected
+    return data
+
+
+def to_yaml(case: Case) -> str:
+    return yaml.safe_dump(case_to_data(case), allow_unicode=True, sort_keys=False)
+
+
+def to_json(case: Case) -> str:
+    return json.dumps(case_to_data(case), ensure_ascii=False, indent=2)
+
+
+def to_lp(case: Case) -> str:
+    """Facts of the public input predicates (encodings/core/input.lp); `expected` is not expressible."""
+    S, N, F = String, Number, Function
+    facts = [F("statute", [S(case.statute)])]
+    if case.title:
+        facts.append(F("title", [S(case.title)]))
+    facts.append(F("election", [F(case.election)]))
+    if case.election_date:
+        facts.append(F("election_date", [N(to_int(case.election_date))]))
+    if case.as_of:
+        facts.append(F("as_of", [N(to_int(case.as_of))]))
+    facts += [F("holiday", [N(to_int(d))]) for d in case.holidays]
+    if case.body_name:
+        facts.append(F("body_name", [S(case.body_name)]))
+    if case.body_seats is not None:
+        facts.append(F("body_seats", [N(case.body_seats)]))
+    facts.append(F("body_kind", [F(case.body_kind)]))
+    if case.body_period_end:
+        facts.append(F("body_period_end", [N(to_int(case.body_period_end))]))
+    facts += [F("reading", [S(k), S(v)]) for k, v in case.readings.items()]
+    names = {}
+    for nom in case.nominations:
+        n = S(nom.id)
+        facts += [F("nomination", [n]), F("nomination_group", [n, S(nom.group)]),
+                  F("nomination_group_kind", [n, F(nom.group_kind)]), F("nomination_tier", [n, F(nom.tier)])]
+        if nom.name:
+            facts.append(F("nomination_name", [n, S(nom.name)]))
+        if nom.district is not None:
+            facts.append(F("nomination_district", [n, S(nom.district)]))
+        if nom.substitute_list is not None:
+            facts.append(F("substitute_list", [n, S(nom.substitute_list)]))
+        for c in nom.candidates:
+            p = S(c.person)
+            facts.append(F("candidate", [n, p, N(c.position)]))
+            if c.name:
+                names[c.person] = c.name
+            if c.votes is not None:
+                facts.append(F("votes", [n, p, N(c.votes)]))
+            if c.elected:
+                facts.append(F("elected", [n, p]))
+            if c.seat:
+                facts.append(F("seat_type", [n, p, F(c.seat)]))
+            for s in c.substitute_for:
+                facts.append(F("substitute_for", [n, p, S(s.person), F(s.candidacy or "default")]))
+    facts += [F("name", [S(p), S(t)]) for p, t in names.items()]
+    for ev in sorted(case.events, key=lambda e: e.file_index):
+        i = N(ev.file_index + 1)
+        facts.append(F("event", [i, N(to_int(ev.date)), S(ev.person), F(ev.type)]))
+        if ev.type == "called" and ev.nomination is not None:
+            facts.append(F("event_nomination", [i, S(ev.nomination)]))
+        if ev.reservation:
+            facts.append(F("event_reservation", [i]))
+        if ev.type == "waived" and ev.form:
+            facts.append(F("event_form", [i, F(ev.form)]))
+        if ev.ground:
+            facts.append(F("event_ground", [i, S(ev.ground)]))
+    if case.vacancy is not None:
+        facts += [F("decide", [S(p)]) for p in case.vacancy]
+    return "".join(f"{f}.\n" for f in facts)
