@@ -62,6 +62,18 @@ CASES = [
                                                                  {"date": "2019-02-01", "person": "b", "type": "waived"}])),
      "events[2]", "died on 2019-01-01"),
     ("not a mapping", ["a", "b"], "", "must be a mapping"),
+    ("empty nomination list", mutate(lambda d: d.update(nominations=[])), "nominations", "must not be empty"),
+    ("nomination without candidates", mutate(lambda d: d["nominations"][1].update(candidates=[])),
+     "nominations[1].candidates", "must not be empty"),
+    ("huge list place", mutate(lambda d: d["nominations"][0]["candidates"][0].update(position=10**12)),
+     "nominations[0].candidates[0].position", "above the maximum"),
+    ("called on an unknown nomination", mutate(lambda d: d["events"].append(
+        {"date": "2021-01-01", "person": "b", "type": "called", "nomination": "fdp"})),
+     "events[1].nomination", "nomination 'fdp' does not exist"),
+    ("Ersatzbewerber for nobody", mutate(lambda d: d["nominations"][0]["candidates"][1].update(substitute_for=["zz"])),
+     "nominations[0].candidates[1].substitute_for[0]", "names 'zz', who is on no nomination"),
+    ("expected for nobody", mutate(lambda d: d.update(expected={"zz": {"outcome": "vacant"}})),
+     "expected.zz", "on no nomination"),
 ]
 
 
