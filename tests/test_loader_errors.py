@@ -139,3 +139,13 @@ def test_several_files_one_bad_still_solves_the_others(write_case, run_cli, tmp_
     lines = [json.loads(line) for line in result.stdout.strip().splitlines()]
     assert lines[0]["case"] == str(good) and lines[0]["determinations"][0]["successor"] == "b"
     assert lines[1]["case"] == str(bad) and "not valid YAML" in lines[1]["error"]
+
+
+def test_more_than_a_million_candidates_is_refused_quickly():
+    from nachruecken.errors import InputError
+    from nachruecken.loader import build_case
+
+    data = {"statute": "he", "nominations": [{"id": "a", "candidates": [{"id": str(i)} for i in range(10**6 + 1)]}]}
+    with pytest.raises(InputError, match="at most 1,000,000") as err:
+        build_case(data, "big.yaml")
+    assert err.value.path == "nominations"

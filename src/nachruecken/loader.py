@@ -110,6 +110,7 @@ def load_case(path: str | Path) -> Case:
 def build_case(data, file: str, sha256: str = "") -> Case:
     if data is None:
         raise InputError("file is empty")
+    _refuse_oversize(data)
     schema.validate_shape(data)
     statute = resolve_statute_id(data["statute"], path="statute")
 
@@ -233,6 +234,16 @@ def build_case(data, file: str, sha256: str = "") -> Case:
         readings=readings, vacancy=vacancy, expected=expected, as_of=as_of, holidays=holidays,
         input_sha256=sha256, names=names,
     )
+
+
+def _refuse_oversize(data) -> None:
+    """Refuse a case over the candidate limit before validating it in full (that would take long)."""
+    noms = data.get("nominations") if isinstance(data, dict) else None
+    if isinstance(noms, list):
+        total = sum(len(n["candidates"]) for n in noms
+                    if isinstance(n, dict) and isinstance(n.get("candidates"), list))
+        if total > MAX_CANDIDATES:
+            raise InputError(f"{total:,} candidates; a case may hold at most {MAX_CANDIDATES:,}", "nominations")
 
 
 _EXTRA_KEYS = {"nomination": ("called",), "reservation": ("accepted",), "form": ("waived",), "ground": ("lost_seat",),
