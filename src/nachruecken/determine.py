@@ -10,7 +10,7 @@ from . import FORMAT_VERSION, __version__
 from .dates import from_int, iso, to_int
 from .errors import InputError
 from .explain import KEY_PHRASE, REASON_ORDER, REPLAY_WARNINGS, TRIGGER_PHRASE, Texts
-from .facts import case_facts, state_facts
+from .facts import Ids, case_text, state_text
 from .model import Case
 from .replay import Decision, VacancyState, replay
 from .solver import Const, GroupRef, solve_atoms
@@ -25,11 +25,12 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
     if cli_readings:
         readings = statute.resolve_readings(readings, cli_readings, source="--reading")
     texts = Texts(statute, lang, readings)
-    static = case_facts(case, readings)
+    q = Ids()
+    static = case_text(case, readings, statute.orders, q)
     as_of = to_int(case.as_of) if case.as_of else (to_int(max(e.date for e in case.events)) if case.events else 0)
 
     def decide(state: VacancyState) -> Decision:
-        atoms = solve_atoms(sid, static + state_facts(case, state, as_of), all_candidates)
+        atoms = solve_atoms(sid, static + "\n" + state_text(case, state, as_of, q), all_candidates)
         det = _determination(case, statute, texts, state, atoms)
         member_from = (det["membership"] or {}).get("member_from")
         return Decision(det["outcome"], det["successor"], det["successor_nomination"], det, member_from)

@@ -1,127 +1,147 @@
-"""Case and state into clingo symbols (never into ASP source text).
+"""Case and state into ASP facts, as text rendered from clingo symbols.
 
-Identifiers become ``clingo.String`` symbols, so an id like ``x). evil(1`` stays an id.
-Kinds, types and reading values are checked against fixed vocabularies before they
-become constants.
+Every identifier is written as ``str(clingo.String(id))``: clingo itself quotes and escapes it,
+so an id like ``x). evil(1`` stays an id. Kinds, types and reading values are checked against
+fixed vocabularies before they are written as constants; numbers are Python ints. Text is
+faster to hand to clingo than one backend call per atom, and the static part of a case is
+written once and reused for each of its vacancies.
 """
 
 from __future__ import annotations
 
-from clingo import Function, Number, String, Symbol
+from clingo import String
 
 from .dates import to_int, week_deadline
 from .model import Case
 from .replay import VacancyState
 
-F, N, S = Function, Number, String
+ALL_ORDERS = {"per_list": ("votes", "votes_nonzero"), "all": ("votes", "votes_nonzero"),
+              "group": ("votes", "votes_nonzero")}
 
 
-def const(name: str) -> Symbol:
-    return Function(name)
+class Ids:
+    """Renders ids as ASP strings through clingo, once each."""
+
+    def __init__(self):
+        self._cache: dict[str, str] = {}
+
+    def __call__(self, text: str) -> str:
+        out = self._cache.get(text)
+        if out is None:
+            out = self._cache[text] = str(String(text))
+        return out
 
 
-def case_facts(case: Case, readings: dict[str, str]) -> list[Symbol]:
-    """The static facts of a case (everything but events), in the input vocabulary."""
-    out = [F("election", [const(case.election)]), F("body_kind", [const(case.body_kind)])]
+def case_text(case: Case, readings: dict[str, str], orders: dict | None = None, q: Ids | None = None) -> str:
+    """The static facts of a case (everything but events) in the input vocabulary, plus orderings."""
+    q = q or Ids()
+    out = [f"election({case.election}).", f"body_kind({case.body_kind})."]
     if case.election_date:
-        out.append(F("election_date", [N(to_int(case.election_date))]))
+        out.append(f"election_date({to_int(case.election_date)}).")
     if case.body_seats is not None:
-        out.append(F("body_seats", [N(case.body_seats)]))
+        out.append(f"body_seats({case.body_seats}).")
     if case.body_period_end is not None:
         end = case.body_period_end
-        out.append(F("body_period_end", [N(to_int(end))]))
-        # the start of the period's last twelve months (a date fact, computed here)
-        try:
+        out.append(f"body_period_end({to_int(end)}).")
+        try:  # the start of the period's last twelve months
             start = end.replace(year=end.year - 1)
         except ValueError:  # 29 February
             start = end.replace(year=end.year - 1, day=28)
-        out.append(F("last_year_from", [N(to_int(start))]))
+        out.append(f"last_year_from({to_int(start)}).")
     for rid, value in sorted(readings.items()):
-        out.append(F("reading", [S(rid), const(value)]))
+        out.append(f"reading({q(rid)},{value}).")
     for nom in case.nominations:
-        n = S(nom.id)
-        out += [F("nomination", [n]), F("nomination_group", [n, S(nom.group)]),
-                F("nomination_group_kind", [n, const(nom.group_kind)]), F("nomination_tier", [n, const(nom.tier)])]
+        n = q(nom.id)
+        out.append(f"nomination({n}). nomination_group({n},{q(nom.group)}). "
+                   f"nomination_group_kind({n},{nom.group_kind}). nomination_tier({n},{nom.tier}).")
         if nom.district is not None:
-            out.append(F("nomination_district", [n, S(nom.district)]))
+            out.append(f"nomination_district({n},{q(nom.district)}).")
         if nom.substitute_list is not None:
-            out.append(F("substitute_list", [n, S(nom.substitute_list)]))
+            out.append(f"substitute_list({n},{q(nom.substitute_list)}).")
         for cand in nom.candidates:
-            p = S(cand.person)
-            out.append(F("candidate", [n, p, N(cand.position)]))
+            p = q(cand.person)
+            out.append(f"candidate({n},{p},{cand.position}).")
             if cand.votes is not None:
-                out.append(F("votes", [n, p, N(cand.votes)]))
+                out.append(f"votes({n},{p},{cand.votes}).")
             if cand.elected:
-                out.append(F("elected", [n, p]))
+                out.append(f"elected({n},{p}).")
             if cand.seat is not None:
-                out.append(F("seat_type", [n, p, const(cand.seat)]))
+                out.append(f"seat_type({n},{p},{cand.seat}).")
             for sub in cand.substitute_for:
-                out.append(F("substitute_for", [n, p, S(sub.person), const(sub.candidacy or "default")]))
-    out += order_facts(case)
-    return out
+                out.append(f"substitute_for({n},{p},{q(sub.person)},{sub.candidacy or 'default'}).")
+    out += order_lines(case, orders or ALL_ORDERS, q)
+    return "\n".join(out)
 
 
-def order_facts(case: Case) -> list[Symbol]:
-    """Ready-made orderings (DESIGN.md: Python may hand ASP orderings as facts)."""
-    out: list[Symbol] = []
+def _by_votes(c):
+    return (c.votes is None, -(c.votes or 0))
+
+
+def _by_nonzero_votes(c):
+    return (not c.votes, -(c.votes or 0))
+
+
+KEYS = {"votes": _by_votes, "votes_nonzero": _by_nonzero_votes}
+
+
+def order_lines(case: Case, orders: dict, q: Ids) -> list[str]:
+    """Ready-made orderings (DESIGN.md: Python may hand ASP orderings as facts), only those the
+    statute's catalogue says it walks."""
+    out: list[str] = []
     everyone = []
     for nom_index, nom in enumerate(case.nominations):
-        n = S(nom.id)
+        n = q(nom.id)
         by_place = sorted(nom.candidates, key=lambda c: c.position)
-        for rank, cand in enumerate(by_place, 1):
-            out.append(F("order", [const("list"), n, S(cand.person), N(rank)]))
-        by_votes = sorted(by_place, key=lambda c: (c.votes is None, -(c.votes or 0)))
-        for rank, cand in enumerate(by_votes, 1):
-            out.append(F("order", [const("votes"), n, S(cand.person), N(rank)]))
-        by_nonzero = sorted(by_place, key=lambda c: (not c.votes, -(c.votes or 0)))
-        for rank, cand in enumerate(by_nonzero, 1):
-            out.append(F("order", [const("votes_nonzero"), n, S(cand.person), N(rank)]))
-        everyone += [(c.votes is None, -(c.votes or 0), nom_index, c.position, c.person, nom.id) for c in nom.candidates]
-    for key, sort_key in (("votes", lambda t: (t[0], t[1], t[2], t[3])),
-                          ("votes_nonzero", lambda t: (t[0] or t[1] == 0, t[1], t[2], t[3]))):
-        ranked = sorted(everyone, key=sort_key)
-        for rank, (_, _, _, _, person, nid) in enumerate(ranked, 1):
-            out.append(F("order_all", [const(key), S(person), S(nid), N(rank)]))
-        by_group: dict[str, int] = {}
-        group_of = {nom.id: nom.group for nom in case.nominations}
-        for _, _, _, _, person, nid in ranked:
-            g = group_of[nid]
-            by_group[g] = by_group.get(g, 0) + 1
-            out.append(F("order_group", [const(key), S(g), S(person), S(nid), N(by_group[g])]))
+        for key in orders.get("per_list", ()):
+            if key == "list":
+                continue  # derived in ASP from candidate/3 (core/state.lp)
+            ranked = sorted(by_place, key=KEYS[key])
+            out += [f"order({key},{n},{q(c.person)},{r})." for r, c in enumerate(ranked, 1)]
+        everyone += [(nom_index, c, nom) for c in by_place]
+    if case.election == "majority":
+        for key in orders.get("all", ()):
+            ranked = sorted(everyone, key=lambda t: (*KEYS[key](t[1]), t[0], t[1].position))
+            out += [f"order_all({key},{q(c.person)},{q(nom.id)},{r})." for r, (_, c, nom) in enumerate(ranked, 1)]
+    groups: dict[str, list] = {}
+    for t in everyone:
+        groups.setdefault(t[2].group, []).append(t)
+    for g, members in groups.items():
+        if len({t[2].id for t in members}) < 2:
+            continue  # one nomination: its own order/4 says it all
+        for key in orders.get("group", ()):
+            ranked = sorted(members, key=lambda t: (*KEYS[key](t[1]), t[0], t[1].position))
+            out += [f"order_group({key},{q(g)},{q(c.person)},{q(nom.id)},{r})." for r, (_, c, nom) in enumerate(ranked, 1)]
     return out
 
 
-def state_facts(case: Case, state: VacancyState, as_of: int) -> list[Symbol]:
+def state_text(case: Case, state: VacancyState, as_of: int, q: Ids | None = None) -> str:
     """The facts of one vacancy: the departed, who sits, and the events it may see."""
+    q = q or Ids()
     h, ev = state.holding, state.event
-    out = [
-        F("vacancy", [S(h.person)]), F("vacancy_seat", [S(h.seat_nomination)]),
-        F("vacancy_via", [S(h.via_nomination)]), F("vacancy_how", [const(h.how)]),
-        F("vacancy_trigger", [const(ev.type)]), F("vacancy_date", [N(to_int(ev.date))]),
-        F("vacancy_event", [N(ev.seq)]), F("as_of", [N(as_of)]),
-    ]
+    out = [f"vacancy({q(h.person)}). vacancy_seat({q(h.seat_nomination)}). vacancy_via({q(h.via_nomination)}).",
+           f"vacancy_how({h.how}). vacancy_trigger({ev.type}). vacancy_date({to_int(ev.date)}).",
+           f"vacancy_event({ev.seq}). as_of({as_of})."]
     if h.seat_type is not None:
-        out.append(F("vacancy_seat_type", [const(h.seat_type)]))
+        out.append(f"vacancy_seat_type({h.seat_type}).")
     for other in state.sitting.values():
-        out.append(F("sits", [S(other.person), S(other.seat_nomination if other.how == "elected" else other.via_nomination)]))
+        out.append(f"sits({q(other.person)},{q(other.via_nomination)}).")
     for person, nom, how in sorted(state.seated):
-        out.append(F("seated", [S(person), S(nom), const(how)]))
+        out.append(f"seated({q(person)},{q(nom)},{how}).")
     for person, nom, etype, seq in state.vacated:
-        out.append(F("vacated", [S(person), S(nom), const(etype), N(seq)]))
+        out.append(f"vacated({q(person)},{q(nom)},{etype},{seq}).")
     for person, seq in state.left_empty:
-        out.append(F("left_empty", [S(person), N(seq)]))
+        out.append(f"left_empty({q(person)},{seq}).")
     for e in case.events:
         visible = e.seq <= state.window_end or (e.seq > ev.seq and e.type in ("notified", "accepted"))
         if not visible:
             continue
-        i = N(e.seq)
-        out.append(F("event", [i, N(to_int(e.date)), S(e.person), const(e.type)]))
+        out.append(f"event({e.seq},{to_int(e.date)},{q(e.person)},{e.type}).")
         if e.nomination is not None:
-            out.append(F("event_nomination", [i, S(e.nomination)]))
+            out.append(f"event_nomination({e.seq},{q(e.nomination)}).")
         if e.reservation:
-            out.append(F("event_reservation", [i]))
+            out.append(f"event_reservation({e.seq}).")
         if e.form is not None:
-            out.append(F("event_form", [i, const(e.form)]))
+            out.append(f"event_form({e.seq},{e.form}).")
         if e.type == "notified":
-            out.append(F("deadline", [i, N(to_int(week_deadline(e.date, case.holidays)))]))
-    return out
+            out.append(f"deadline({e.seq},{to_int(week_deadline(e.date, case.holidays))}).")
+    return "\n".join(out)

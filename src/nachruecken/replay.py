@@ -151,7 +151,11 @@ def replay(case: Case, decide: Callable[[VacancyState], Decision]) -> ReplayResu
                     probe = (ev.seq - 1, probe[1])  # nothing that changes eligibility came in between
                 close(ev.seq - 1)
             else:
-                stale = True
+                # Only an event about the provisional successor, or one that can make somebody
+                # eligible again or decide a lot, can change the decision: persons ranked before
+                # him are passed over already, and more reasons change nothing for them.
+                stale = stale or ev.type in ("rejoined", "lot_drawn", "called") \
+                    or decision.outcome != "successor" or decision.successor == ev.person
 
         if ev.type in VACATING_TYPES and ev.person in holders:
             holding = holders.pop(ev.person)

@@ -13,8 +13,10 @@ class EncodingError(RuntimeError):
     """The encoding itself misbehaved (no answer set, or several): a bug, never bad input."""
 
 
-def solve_atoms(statute_id: str, facts: list[clingo.Symbol], all_candidates: bool = False) -> dict[str, list[tuple]]:
-    """Ground and solve; return the shown atoms as {predicate/arity: [argument tuples]}."""
+def solve_atoms(statute_id: str, facts: str, all_candidates: bool = False) -> dict[str, list[tuple]]:
+    """Ground and solve; return the shown atoms as {predicate/arity: [argument tuples]}.
+
+    ``facts`` is fact text rendered by nachruecken.facts (ids through clingo.String)."""
     messages: list[str] = []
     ctl = clingo.Control(["--warn=none", "-c", f"all_candidates={1 if all_candidates else 0}", "--models=2"],
                          logger=lambda code, msg: messages.append(msg.strip()))
@@ -23,9 +25,10 @@ def solve_atoms(statute_id: str, facts: list[clingo.Symbol], all_candidates: boo
             ctl.load(str(path))
     except RuntimeError:
         raise EncodingError(f"{statute_id}: encoding does not parse: {'; '.join(messages)[:500]}") from None
-    with ctl.backend() as backend:
-        for sym in facts:
-            backend.add_rule([backend.add_atom(sym)])
+    try:
+        ctl.add("base", [], facts)
+    except RuntimeError:
+        raise EncodingError(f"{statute_id}: fact text does not parse: {'; '.join(messages)[:500]}") from None
     try:
         ctl.ground([("base", [])])
     except RuntimeError:

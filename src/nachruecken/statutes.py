@@ -69,6 +69,7 @@ class Statute:
     readings: dict[str, Reading]
     out_of_scope: list[dict]
     texts: dict[str, dict[str, str]] = field(default_factory=dict)
+    orders: dict | None = None  # which ready-made orderings the encoding walks (None: all)
     encoded: bool = True
 
     def citation(self, norm_id: str) -> str:
@@ -121,6 +122,7 @@ def load_statute(sid: str) -> Statute:
         version_until=cat.get("version_until"), later_version_note=cat.get("later_version_note", {}),
         version_caveat=cat.get("version_caveat", {}),
         norms=norms, readings=readings, out_of_scope=cat.get("out_of_scope", []), texts=cat.get("texts", {}),
+        orders=cat.get("orders"),
     )
 
 
