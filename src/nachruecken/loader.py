@@ -20,7 +20,11 @@ from .model import (
 from .statutes import resolve_statute_id
 
 
-class _StrictLoader(yaml.SafeLoader):
+# libyaml's parser where PyYAML has it (several times faster), the pure-Python one otherwise.
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _StrictLoader(_BaseLoader):
     """SafeLoader that keeps dates as text (we check them ourselves) and refuses duplicate keys."""
 
 

@@ -1,0 +1,271 @@
+"""nachruecken benchmarks: prints a table and writes bench/results/latest.json.
+
+    python bench/run.py            # everything (a few minutes on 2 cores)
+    python bench/run.py --quick    # smaller sizes and counts, for a first look
+
+Figures are medians of repeated runs on this machine; ratios, not single runs, are what to
+compare. Not part of the test suite (tests never time anything).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))  # the plain-Python oracle lives with the tests
+
+import yaml  # noqa: E402
+
+from nachruecken.batch import Options, decide_files  # noqa: E402
+from nachruecken.determine import determine_case  # noqa: E402
+from nachruecken.loader import build_case, load_case  # noqa: E402
+from oracle import ORACLES  # noqa: E402
+
+STATUTES = ("he-kwg-34", "nw-kwahlg-45", "bb-kwahlg-60", "mv-lkwg-46", "hh-bezvwg-36")
+
+
+def median_ms(fn, runs: int) -> float:
+    fn()  # warm-up
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+# --- case builders ---------------------------------------------------------------------------
+
+def one_list(statute: str, n: int) -> dict:
+    """One list of n candidates, three elected; a waiver and a death; one vacancy."""
+    cands = [{"id": f"p{i}", "votes": 10 * n - i, **({"elected": True} if i < 3 else {})} for i in range(n)]
+    nom = {"id": "list", "group": "g", "candidates": cands}
+    if statute == "hh-bezvwg-36":
+        nom.update(tier="district", district="wk1")
+    events = [{"date": "2020-01-01", "person": "p3", "type": "waived"},
+              {"date": "2020-02-01", "person": "p4", "type": "died"},
+              {"date": "2021-01-01", "person": "p0", "type": "resigned"}]
+    return {"statute": statute, "election_date": "2019-05-26", "nominations": [nom], "events": events}
+
+
+def council(statute: str, lists: int, per: int, rnd: random.Random | None = None) -> dict:
+    """lists x per candidates, three elected per list, a few exclusions, one vacancy."""
+    rnd = rnd or random.Random(1)
+    noms = []
+    for l in range(lists):
+        cands = [{"id": f"l{l}p{i}", "votes": rnd.randint(0, 5000), **({"elected": True} if i < 3 else {})}
+                 for i in range(per)]
+        nom = {"id": f"l{l}", "group": f"g{l}", "candidates": cands}
+        if statute == "hh-bezvwg-36":
+            nom.update(tier="district", district=f"wk{l}")
+        noms.append(nom)
+    events = [{"date": "2020-01-01", "person": f"l0p{rnd.randint(3, per - 1)}", "type": rnd.choice(["waived", "died"])},
+              {"date": "2021-01-01", "person": "l0p0", "type": "resigned"}]
+    return {"statute": statute, "election_date": "2019-05-26", "nominations": noms, "events": events}
+
+
+def landtag_mv() -> dict:
+    """M-V Landtag: 10 Landeslisten of 60, 36 Wahlkreise; a Wahlkreis member leaves."""
+    noms = []
+    for g in range(10):
+        noms.append({"id": f"ll{g}", "group": f"g{g}", "candidates": [
+            {"id": f"ll{g}p{i}", **({"elected": True} if i < 4 else {})} for i in range(60)]})
+    for w in range(36):
+        noms.append({"id": f"wk{w}", "group": f"g{w % 10}", "tier": "district", "district": f"wk{w}",
+                     "candidates": [{"id": f"wk{w}m", "elected": True}]})
+    return {"statute": "mv-lkwg-46", "election_date": "2021-09-26", "body": {"kind": "landtag", "seats": 79},
+            "nominations": noms, "events": [{"date": "2022-01-01", "person": "wk3m", "type": "resigned"}]}
+
+
+def random_single_vacancy(statute: str, rnd: random.Random) -> dict:
+    """A small random case with one vacancy, for the oracle comparison."""
+    noms, pid = [], 0
+    for g in range(rnd.randint(1, 2)):
+        kind = rnd.choice(["party", "voter_group"])
+        district = rnd.random() < 0.4
+        for d in range(2 if district else 1):
+            cands = []
+            for i in range(rnd.randint(1, 5)):
+                c = {"id": f"p{pid}", "votes": rnd.randint(0, 60)}
+                pid += 1
+                if i < rnd.randint(0, 2):
+                    c["elected"] = True
+                cands.append(c)
+            nom = {"id": f"g{g}n{d}", "group": f"g{g}", "group_kind": kind, "candidates": cands}
+            if district:
+                nom.update(tier="district", district=f"d{d}")
+                if statute == "he-kwg-34" and rnd.random() < 0.5:
+                    nom["substitute_list"] = f"g{g}n{1 - d}"
+            noms.append(nom)
+    people = [c for n in noms for c in n["candidates"]]
+    elected = [c["id"] for c in people if c.get("elected")]
+    events, day = [], 1
+    for c in people:
+        if not c.get("elected") and rnd.random() < 0.4:
+            etype = rnd.choice(["died", "lost_eligibility", "left_group", "expelled", "waived", "refused"])
+            events.append({"date": f"2020-01-{day:02d}", "person": c["id"], "type": etype})
+            day += 1
+            if etype in ("left_group", "expelled") and rnd.random() < 0.5:
+                events.append({"date": f"2020-01-{day:02d}", "person": c["id"], "type": "group_notice"})
+                day += 1
+    if elected:
+        events.append({"date": "2021-01-01", "person": rnd.choice(elected),
+                       "type": rnd.choice(["died", "resigned", "lost_seat", "refused"])})
+    case = {"statute": statute, "election_date": "2019-05-26", "nominations": noms, "events": events}
+    if rnd.random() < 0.1:
+        case["election"] = "majority"
+    return case
+
+
+# --- the benchmarks -----------------------------------------------------------------------------
+
+def scaling(quick: bool) -> list[dict]:
+    sizes = (10, 100, 1000, 10000) if quick else (10, 100, 1000, 10000, 100000)
+    rows = []
+    for statute in STATUTES:
+        row = {"statute": statute, "ms": {}}
+        for n in sizes:
+            case = build_case(one_list(statute, n), "<bench>")
+            runs = 15 if n <= 1000 else (5 if n <= 10000 else 3)
+            row["ms"][n] = median_ms(lambda: determine_case(case), runs)
+        row["growth"] = {f"{a}->{b}": row["ms"][b] / row["ms"][a] for a, b in zip(sizes, sizes[1:])}
+        rows.append(row)
+    return rows
+
+
+def realistic() -> list[dict]:
+    rows = []
+    for statute in STATUTES:
+        for label, data in (("typical council 10x30", council(statute, 10, 30)),
+                            ("large city 20x100", council(statute, 20, 100))):
+            case = build_case(data, "<bench>")
+            rows.append({"statute": statute, "case": label, "ms": median_ms(lambda: determine_case(case), 15)})
+    case = build_case(landtag_mv(), "<bench>")
+    rows.append({"statute": "mv-lkwg-46", "case": "Landtag 10x60 + 36 WK", "ms": median_ms(lambda: determine_case(case), 15)})
+    return rows
+
+
+def worked_cases() -> dict:
+    files = sorted((ROOT / "instances").rglob("*.yaml"))
+    cases = [load_case(f) for f in files]
+
+    def all_of_them():
+        for c in cases:
+            determine_case(c)
+    total = median_ms(all_of_them, 3)
+    return {"files": len(files), "total_ms": total, "per_file_ms": total / len(files)}
+
+
+def cli_end_to_end() -> dict:
+    exe = str(Path(sys.executable).with_name("nachruecken"))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "council.yaml"
+        path.write_text(yaml.safe_dump(council("he-kwg-34", 10, 30)), encoding="utf-8")
+        ms = median_ms(lambda: subprocess.run([exe, "solve", str(path), "--json"], check=True,
+                                              stdout=subprocess.DEVNULL), 7)
+    return {"case": "typical council 10x30, he-kwg-34", "ms": ms}
+
+
+def batch(quick: bool) -> list[dict]:
+    n = 200 if quick else 1000
+    rnd = random.Random(7)
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for i in range(n):
+            statute = STATUTES[i % len(STATUTES)]
+            p = Path(tmp) / f"c{i}.yaml"
+            p.write_text(yaml.safe_dump(council(statute, rnd.randint(3, 10), rnd.randint(8, 30), rnd)), encoding="utf-8")
+            paths.append(str(p))
+        for jobs in (1, 2):
+            start = time.perf_counter()
+            outcomes = list(decide_files(paths, Options(), jobs=jobs, timeout=None if jobs == 1 else 600))
+            seconds = time.perf_counter() - start
+            assert all(o.kind == "ok" for o in outcomes), [o.error for o in outcomes if o.kind != "ok"][:3]
+            rows.append({"jobs": jobs, "cases": n, "seconds": seconds, "cases_per_s": n / seconds})
+    return rows
+
+
+def oracle(quick: bool) -> list[dict]:
+    rows = []
+    n = 1000 if quick else 10000
+    for statute, fn in ORACLES.items():
+        data = council(statute, 20, 100)
+        case = build_case(data, "<bench>")
+        asp_ms = median_ms(lambda: determine_case(case), 15)
+        py_ms = median_ms(lambda: fn(data), 15)
+        rnd = random.Random(2026)
+        disagreements = []
+        for _ in range(n):
+            d = random_single_vacancy(statute, rnd)
+            want = fn(d)
+            got = determine_case(build_case(d, "<bench>"))["determinations"]
+            have = ("none", None) if not got else (got[0]["outcome"], got[0]["successor"])
+            if have != want:
+                disagreements.append(d)
+        rows.append({"statute": statute, "asp_ms": asp_ms, "python_ms": py_ms, "ratio": asp_ms / py_ms,
+                     "random_cases": n, "disagreements": len(disagreements)})
+        if disagreements:
+            (ROOT / "bench" / "results").mkdir(exist_ok=True)
+            (ROOT / "bench" / "results" / f"disagreement-{statute}.json").write_text(json.dumps(disagreements[:5], indent=1))
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="smaller sizes and counts")
+    args = parser.parse_args()
+    machine = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
+               "system": platform.platform()}
+    results = {"machine": machine, "quick": args.quick}
+    print(f"machine: {machine['system']}, {machine['cpus']} cpus, Python {machine['python']}")
+
+    results["scaling"] = scaling(args.quick)
+    sizes = list(results["scaling"][0]["ms"])
+    print("\nIn-process time per case, one list of N candidates (ms, median):")
+    print(f"{'statute':14}" + "".join(f"{n:>10}" for n in sizes) + "   growth per 10x")
+    for row in results["scaling"]:
+        print(f"{row['statute']:14}" + "".join(f"{row['ms'][n]:>10.1f}" for n in sizes) + "   "
+              + " ".join(f"{g:.1f}" for g in row["growth"].values()))
+
+    results["realistic"] = realistic()
+    print("\nRealistic cases, in-process (ms, median):")
+    for row in results["realistic"]:
+        print(f"  {row['statute']:14} {row['case']:24} {row['ms']:8.1f}")
+
+    results["worked_cases"] = worked_cases()
+    w = results["worked_cases"]
+    print(f"\nWorked cases: {w['files']} files in {w['total_ms']:.0f} ms ({w['per_file_ms']:.1f} ms per file)")
+
+    results["cli"] = cli_end_to_end()
+    print(f"CLI end to end ({results['cli']['case']}): {results['cli']['ms']:.0f} ms")
+
+    results["batch"] = batch(args.quick)
+    for row in results["batch"]:
+        print(f"Batch, {row['jobs']} worker(s): {row['cases']} cases in {row['seconds']:.1f} s = {row['cases_per_s']:.0f} cases/s")
+
+    results["oracle"] = oracle(args.quick)
+    for row in results["oracle"]:
+        print(f"Oracle {row['statute']}: large city ASP {row['asp_ms']:.1f} ms vs Python {row['python_ms']:.2f} ms "
+              f"= {row['ratio']:.0f}x; {row['random_cases']} random cases, {row['disagreements']} disagreements")
+
+    results["check"] = "not measured: `nachruecken check` is not implemented yet"
+    print(f"check: {results['check']}")
+    out = ROOT / "bench" / "results"
+    out.mkdir(exist_ok=True)
+    (out / "latest.json").write_text(json.dumps(results, indent=2, default=str))
+    print(f"\nwritten: {out / 'latest.json'}")
+
+
+if __name__ == "__main__":
+    main()
