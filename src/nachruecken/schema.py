@@ -17,7 +17,8 @@ from .model import (
 )
 
 DATE = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$", "description": "ISO date YYYY-MM-DD"}
-ID = {"type": "string", "minLength": 1, "maxLength": 500}
+# NUL cannot pass into clingo (it ends a C string, and two ids could become one)
+ID = {"type": "string", "minLength": 1, "maxLength": 500, "pattern": "^[^\\x00]*$"}
 
 SUBSTITUTE_ENTRY = {
     "oneOf": [
@@ -151,6 +152,8 @@ def _friendly(error: jsonschema.ValidationError) -> InputError:
         return InputError(f"{error.instance} is below the minimum {error.validator_value}", path)
     if error.validator == "maximum":
         return InputError(f"{error.instance} is above the maximum {error.validator_value}", path)
+    if error.validator == "pattern" and "x00" in str(error.validator_value):
+        return InputError("contains a NUL character", path)
     if error.validator == "pattern":
         return InputError(f"{error.instance!r} is not a date of the form YYYY-MM-DD", path)
     if error.validator == "minLength":

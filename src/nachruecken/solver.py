@@ -2,15 +2,31 @@
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 
 import clingo
+from clingo import ast
 
 from .statutes import encoding_files
 
 
 class EncodingError(RuntimeError):
     """The encoding itself misbehaved (no answer set, or several): a bug, never bad input."""
+
+
+@functools.cache
+def _parsed(statute_id: str) -> tuple:
+    """The encoding files of a statute, parsed once per process (adding a parsed program to a
+    fresh Control is about three times faster than parsing it again)."""
+    statements: list = []
+    messages: list[str] = []
+    try:
+        ast.parse_files([str(p) for p in encoding_files(statute_id)], statements.append,
+                        logger=lambda code, msg: messages.append(msg.strip()))
+    except RuntimeError:
+        raise EncodingError(f"{statute_id}: encoding does not parse: {'; '.join(messages)[:500]}") from None
+    return tuple(statements)
 
 
 def solve_atoms(statute_id: str, facts: str, all_candidates: bool = False) -> dict[str, list[tuple]]:
@@ -20,11 +36,9 @@ def solve_atoms(statute_id: str, facts: str, all_candidates: bool = False) -> di
     messages: list[str] = []
     ctl = clingo.Control(["--warn=none", "-c", f"all_candidates={1 if all_candidates else 0}", "--models=2"],
                          logger=lambda code, msg: messages.append(msg.strip()))
-    try:
-        for path in encoding_files(statute_id):
-            ctl.load(str(path))
-    except RuntimeError:
-        raise EncodingError(f"{statute_id}: encoding does not parse: {'; '.join(messages)[:500]}") from None
+    with ast.ProgramBuilder(ctl) as builder:
+        for statement in _parsed(statute_id):
+            builder.add(statement)
     try:
         ctl.add("base", [], facts)
     except RuntimeError:
