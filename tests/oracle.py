@@ -77,7 +77,6 @@ def brandenburg(case: dict) -> tuple[str, str | None]:
     if case.get("body", {}).get("kind") == "landtag":
         return ("not_applicable", None)
     election = case.get("election_date")
-    party_of = {c["id"]: n.get("group_kind", "party") for n in case["nominations"] for c in n["candidates"]}
 
     def excluded(p, nom):
         evs = _events_of(case, p, before=None)

@@ -7,8 +7,7 @@ additions (``trigger_grounds``, ``notes``, and ``votes``/``position``/``norms`` 
 from __future__ import annotations
 
 from . import FORMAT_VERSION, __version__
-from .dates import from_int, iso, to_int
-from .errors import InputError
+from .dates import iso, to_int
 from .explain import KEY_PHRASE, REASON_ORDER, REPLAY_WARNINGS, TRIGGER_PHRASE, Texts
 from .facts import Ids, case_text, state_text
 from .model import Case
