@@ -26,7 +26,7 @@ def _parsed(statute_id: str) -> tuple:
                         logger=lambda code, msg: messages.append(msg.strip()))
     except RuntimeError:
         raise EncodingError(f"{statute_id}: encoding does not parse: {'; '.join(messages)[:500]}") from None
-    return tuple(statements)
+    return tuple(s for s in statements if s.ast_type != ast.ASTType.Comment)
 
 
 def solve_atoms(statute_id: str, facts: str, all_candidates: bool = False) -> dict[str, list[tuple]]:
