@@ -46,3 +46,14 @@ def test_german_output(run_cli):
     assert det["candidates"][0]["explanation"].startswith("Hat am 2023-08-20 gegenüber dem Wahlleiter")
     table = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--lang", "de")
     assert "Nachfolger: Jürgen Wolf" in " ".join(table.stdout.split())
+
+
+def test_compare_decides_one_case_under_all_five(run_cli):
+    out = json.loads(run_cli("compare", "instances/mv/landtag-einzelbewerber.yaml", "--json").stdout)
+    rows = {r["statute"]: r for r in out["comparison"]}
+    assert set(rows) == {"he-kwg-34", "nw-kwahlg-45", "bb-kwahlg-60", "mv-lkwg-46", "hh-bezvwg-36"}
+    assert rows["mv-lkwg-46"]["outcome"] == "by_election"
+    assert rows["mv-lkwg-46"]["citation"] == "§ 46 Abs. 3 Satz 2 LKWG M-V"
+    assert {rows[s]["outcome"] for s in ("he-kwg-34", "nw-kwahlg-45", "bb-kwahlg-60", "hh-bezvwg-36")} == {"not_applicable"}
+    table = run_cli("compare", "instances/he/schenklengsfeld-2023.yaml")
+    assert table.exit_code == 0 and "Jürgen Wolf" in table.stdout

@@ -178,6 +178,46 @@ def statutes(
         print_statutes(info, Console(), lang.value)
 
 
+@app.command()
+def compare(
+    case: Path = typer.Argument(..., help="a case file"),
+    as_json: bool = typer.Option(False, "--json"),
+    lang: Lang = typer.Option(Lang.en, "--lang"),
+):
+    """Decide one case under all five statutes (default readings), side by side."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from .determine import determine_case
+    from .errors import InputError
+    from .loader import load_case
+    from .statutes import STATUTE_IDS
+
+    try:
+        loaded = load_case(case)
+    except InputError as exc:
+        _err(str(exc))
+        raise typer.Exit(2)
+    rows = []
+    for sid in STATUTE_IDS:
+        result = determine_case(loaded, sid, None, lang.value)
+        for det in result["determinations"]:
+            ground = det["outcome_ground"] or {}
+            rows.append({"statute": sid, "vacancy": det["vacancy"], "outcome": det["outcome"],
+                         "successor": det["successor"], "deciding_norm": ground.get("norm"),
+                         "citation": ground.get("citation"), "why": ground.get("explanation", "")})
+    if as_json:
+        print(json.dumps({"case": str(case), "comparison": rows}, ensure_ascii=False, indent=2))
+        return
+    table = Table(header_style="bold", show_lines=True)
+    for col in ("statute", "vacancy", "outcome", "successor", "deciding norm", "why"):
+        table.add_column(col, overflow="fold")
+    for r in rows:
+        table.add_row(r["statute"], loaded.display(r["vacancy"]), r["outcome"],
+                      loaded.display(r["successor"]) if r["successor"] else "-", r["citation"] or "-", r["why"])
+    Console().print(table)
+
+
 class Format(str, Enum):
     yaml = "yaml"
     json = "json"

@@ -152,6 +152,7 @@ def _determination(case: Case, statute: Statute, texts: Texts, state: VacancySta
         return "" if isinstance(x, Const) else case.display(x)
 
     grounds = []
+    outcome_ground = None
     for k, norm, subject in sorted(atoms.get("ground/3", []), key=lambda a: (a[0], a[1])):
         kind = "ground" if k < 90 else ("outcome" if k < 95 else "membership")
         # places 10 * K hold the ordering of pool K (core/walk.lp)
@@ -160,6 +161,8 @@ def _determination(case: Case, statute: Statute, texts: Texts, state: VacancySta
         keys = [f"ground-{outcome}@{norm}", f"{kind}@{norm}"] if outcome in ("not_applicable", "referred", "undetermined") \
             else [f"{kind}@{norm}#{key_of_pool}", f"{kind}@{norm}#{subject}", f"{kind}@{norm}"]
         grounds.append({"norm": norm, "citation": texts.citation(norm), "explanation": texts.sentence(keys, **ctx)})
+        if outcome_ground is None and (kind == "outcome" or outcome in ("not_applicable", "referred", "undetermined")):
+            outcome_ground = grounds[-1]
 
     ev = state.event
     trigger_grounds = []
@@ -189,5 +192,6 @@ def _determination(case: Case, statute: Statute, texts: Texts, state: VacancySta
         "lot_between": lot_between, "referred_to": texts.citation(referred[0]) if referred else None,
         "member_count_reduced": bool(atoms.get("member_count_reduced/0")),
         "candidates": candidates, "grounds": grounds, "membership": membership,
-        "trigger_grounds": trigger_grounds, "notes": notes,
+        "outcome_norm": outcome_ground["norm"] if outcome_ground else None,
+        "outcome_ground": outcome_ground, "trigger_grounds": trigger_grounds, "notes": notes,
     }
