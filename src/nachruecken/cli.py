@@ -179,6 +179,53 @@ def statutes(
 
 
 @app.command()
+def check(
+    statute: str = typer.Argument(..., help="statute id or alias"),
+    as_json: bool = typer.Option(False, "--json"),
+    witness_dir: Optional[Path] = typer.Option(None, "--witness-dir", help="write each witness as a case file here"),
+    noms: int = typer.Option(2, "--noms", min=1, max=4, help="bound: nominations"),
+    cands: int = typer.Option(4, "--cands", min=1, max=6, help="bound: candidates per nomination"),
+    max_vote: int = typer.Option(2, "--max-vote", min=0, max=5, help="bound: vote counts 0..N (and none)"),
+    time_limit: float = typer.Option(20.0, "--time-limit", min=0.1, help="seconds per question to clingo"),
+):
+    """Consistency analyses over a bounded universe of cases: gap, conflict, dead norms."""
+    from rich.console import Console
+    from rich.markup import escape
+
+    from .check import Bounds, run_check
+    from .errors import InputError
+    from .statutes import resolve_statute_id
+
+    try:
+        sid = resolve_statute_id(statute, "statute")
+    except InputError as exc:
+        _err(str(exc))
+        raise typer.Exit(2)
+    report = run_check(sid, Bounds(noms, cands, max_vote), witness_dir, time_limit)
+    if as_json:
+        for analysis in report["analyses"]:
+            for w in analysis["witnesses"]:
+                w.pop("case", None)
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+        return
+    console = Console()
+    b = report["bounds"]
+    console.print(f"[bold]{sid}[/bold]: up to {b['noms']} nominations of up to {b['cands']} candidates, "
+                  f"votes 0..{b['max_vote']} or none, every reading; {report['seconds']} s")
+    for a in report["analyses"]:
+        mark = {"found": "[red]found[/red]", "none_found": "[green]none found[/green]",
+                "unknown": "[yellow]unknown (time limit)[/yellow]"}[a["status"]]
+        console.print(f"  {a['name']}: {mark}")
+        for w in a["witnesses"]:
+            console.print(f"    witness: {escape(w['summary'])}" + (f"  [dim]{w['file']}[/dim]" if w["file"] else ""))
+        if a["name"] == "dead_norm" and a["dead_norms"]:
+            console.print("    never used: " + ", ".join(a["dead_norms"]))
+        if a["name"] == "dead_norm" and a.get("undecided_norms"):
+            console.print("    not decided in time: " + ", ".join(a["undecided_norms"]))
+    console.print(f"[dim]{report['note']}[/dim]")
+
+
+@app.command()
 def compare(
     case: Path = typer.Argument(..., help="a case file"),
     as_json: bool = typer.Option(False, "--json"),

@@ -1,0 +1,68 @@
+"""The consistency checks: planted faults are found, and every witness re-solves as reported."""
+
+from __future__ import annotations
+
+import pytest
+
+from nachruecken.casetest import compare
+from nachruecken.check import Bounds, run_check
+from nachruecken.determine import determine_case
+from nachruecken.loader import build_case
+from nachruecken.statutes import encodings_dir
+
+SMALL = Bounds(noms=2, cands=3, max_vote=2)
+HE = (encodings_dir() / "he-kwg-34" / "encoding.lp").read_text(encoding="utf-8")
+
+
+def _analysis(report, name):
+    return next(a for a in report["analyses"] if a["name"] == name)
+
+
+def _reproduces(witness):
+    case = witness["case"]
+    checks = compare(case["expected"], determine_case(build_case(case, "<witness>")))
+    assert checks and all(c.passed for c in checks), [c.detail for c in checks]
+
+
+def test_the_real_hessen_encoding_has_no_conflict_and_no_dead_norm():
+    report = run_check("he-kwg-34", SMALL)
+    assert _analysis(report, "conflict")["status"] == "none_found"
+    assert _analysis(report, "dead_norm")["dead_norms"] == []
+    gap = _analysis(report, "gap")  # A-H7: Mehrheitswahl exhausted, reading he.majority_exhausted = undetermined
+    assert gap["status"] == "found"
+    assert gap["witnesses"][0]["case"]["readings"]["he.majority_exhausted"] == "undetermined"
+    _reproduces(gap["witnesses"][0])
+
+
+def test_a_planted_gap_is_found():
+    broken = HE.replace("outcome(vacant) :- decides, election(proportional), nobody_left.", "")
+    assert broken != HE
+    report = run_check("he-kwg-34", SMALL, encoding=broken, norms=[])
+    gap = _analysis(report, "gap")
+    assert gap["status"] == "found"
+    case = gap["witnesses"][0]["case"]
+    assert case.get("election", "proportional") == "proportional"  # the exhausted list, now without outcome
+
+
+def test_a_planted_conflict_is_found():
+    broken = HE + "\nsuccessor(P, N) :- searched(K), first(K, R), eligible(K, R + 1, P, N), election(proportional).\n"
+    report = run_check("he-kwg-34", SMALL, encoding=broken, norms=[])
+    conflict = _analysis(report, "conflict")
+    assert conflict["status"] == "found"
+    # a small witness: the departed and two or three more list entries
+    assert sum(len(n["candidates"]) for n in conflict["witnesses"][0]["case"]["nominations"]) <= 4
+
+
+def test_a_planted_dead_norm_is_found():
+    broken = HE + '\nground(99, "he-kwg-34/9/9", none) :- outcome(successor), outcome(vacant).\n'
+    report = run_check("he-kwg-34", SMALL, encoding=broken, norms=["he-kwg-34/9/9", "he-kwg-34/2/1"])
+    assert _analysis(report, "dead_norm")["dead_norms"] == ["he-kwg-34/9/9"]
+
+
+@pytest.mark.parametrize("statute", ["nw-kwahlg-45", "mv-lkwg-46", "hh-bezvwg-36"])
+def test_witnesses_of_the_other_statutes_reproduce(statute, tmp_path):
+    report = run_check(statute, SMALL, witness_dir=tmp_path)
+    for analysis in report["analyses"]:
+        for w in analysis["witnesses"]:
+            _reproduces(w)
+            assert w["file"] and (tmp_path / w["file"].split("/")[-1]).exists()
