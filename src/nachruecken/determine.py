@@ -161,7 +161,7 @@ def _determination(case: Case, statute: Statute, texts: Texts, state: VacancySta
         keys = [f"ground-{outcome}@{norm}", f"{kind}@{norm}"] if outcome in ("not_applicable", "referred", "undetermined") \
             else [f"{kind}@{norm}#{key_of_pool}", f"{kind}@{norm}#{subject}", f"{kind}@{norm}"]
         grounds.append({"norm": norm, "citation": texts.citation(norm), "explanation": texts.sentence(keys, **ctx)})
-        if outcome_ground is None and (kind == "outcome" or outcome in ("not_applicable", "referred", "undetermined")):
+        if kind == "outcome" and outcome_ground is None:
             outcome_ground = grounds[-1]
 
     ev = state.event
@@ -192,6 +192,7 @@ def _determination(case: Case, statute: Statute, texts: Texts, state: VacancySta
         "lot_between": lot_between, "referred_to": texts.citation(referred[0]) if referred else None,
         "member_count_reduced": bool(atoms.get("member_count_reduced/0")),
         "candidates": candidates, "grounds": grounds, "membership": membership,
-        "outcome_norm": outcome_ground["norm"] if outcome_ground else None,
-        "outcome_ground": outcome_ground, "trigger_grounds": trigger_grounds, "notes": notes,
+        "outcome_norm": (outcome_ground or (grounds[0] if grounds else {})).get("norm"),
+        "outcome_ground": outcome_ground or (grounds[0] if grounds else None),
+        "trigger_grounds": trigger_grounds, "notes": notes,
     }
