@@ -25,7 +25,7 @@ def _reproduces(witness):
 
 
 def test_the_real_hessen_encoding_has_no_conflict_and_no_dead_norm():
-    report = run_check("he-kwg-34", SMALL)
+    report = run_check("he-kwg-34", SMALL, with_readings=False)
     assert _analysis(report, "conflict")["status"] == "none_found"
     assert _analysis(report, "dead_norm")["dead_norms"] == []
     gap = _analysis(report, "gap")  # A-H7: Mehrheitswahl exhausted, reading he.majority_exhausted = undetermined
@@ -37,7 +37,7 @@ def test_the_real_hessen_encoding_has_no_conflict_and_no_dead_norm():
 def test_a_planted_gap_is_found():
     broken = HE.replace("outcome(vacant) :- decides, election(proportional), nobody_left.", "")
     assert broken != HE
-    report = run_check("he-kwg-34", SMALL, encoding=broken, norms=[])
+    report = run_check("he-kwg-34", SMALL, encoding=broken, norms=[], with_readings=False)
     gap = _analysis(report, "gap")
     assert gap["status"] == "found"
     case = gap["witnesses"][0]["case"]
@@ -46,7 +46,7 @@ def test_a_planted_gap_is_found():
 
 def test_a_planted_conflict_is_found():
     broken = HE + "\nsuccessor(P, N) :- searched(K), first(K, R), eligible(K, R + 1, P, N), election(proportional).\n"
-    report = run_check("he-kwg-34", SMALL, encoding=broken, norms=[])
+    report = run_check("he-kwg-34", SMALL, encoding=broken, norms=[], with_readings=False)
     conflict = _analysis(report, "conflict")
     assert conflict["status"] == "found"
     # a small witness: the departed and two or three more list entries
@@ -55,14 +55,59 @@ def test_a_planted_conflict_is_found():
 
 def test_a_planted_dead_norm_is_found():
     broken = HE + '\nground(99, "he-kwg-34/9/9", none) :- outcome(successor), outcome(vacant).\n'
-    report = run_check("he-kwg-34", SMALL, encoding=broken, norms=["he-kwg-34/9/9", "he-kwg-34/2/1"])
+    report = run_check("he-kwg-34", SMALL, encoding=broken, norms=["he-kwg-34/9/9", "he-kwg-34/2/1"],
+                       with_readings=False)
     assert _analysis(report, "dead_norm")["dead_norms"] == ["he-kwg-34/9/9"]
 
 
 @pytest.mark.parametrize("statute", ["nw-kwahlg-45", "mv-lkwg-46", "hh-bezvwg-36"])
 def test_witnesses_of_the_other_statutes_reproduce(statute, tmp_path):
-    report = run_check(statute, SMALL, witness_dir=tmp_path)
+    report = run_check(statute, SMALL, witness_dir=tmp_path, time_limit=5)
     for analysis in report["analyses"]:
         for w in analysis["witnesses"]:
             _reproduces(w)
             assert w["file"] and (tmp_path / w["file"].split("/")[-1]).exists()
+
+
+def test_diff_witnesses_reproduce_on_both_sides(tmp_path, run_cli):
+    from nachruecken.check import parse_spec, run_diff
+
+    report = run_diff(parse_spec("he"), parse_spec("bb"), SMALL, tmp_path, time_limit=20, max_kinds=4)
+    assert report["status"] == "found" and len(report["differences"]) == 4
+    kinds = set()
+    for d in report["differences"]:
+        kind = (tuple(d["kind"]["a"]["outcome"]), tuple(d["kind"]["a"]["norm"]),
+                tuple(d["kind"]["b"]["outcome"]), tuple(d["kind"]["b"]["norm"]))
+        assert kind not in kinds  # one witness per kind of difference
+        kinds.add(kind)
+        for side, statute in (("a", "he-kwg-34"), ("b", "bb-kwahlg-60")):
+            result = run_cli("solve", d["file"], "--json", "--statute", statute)
+            det = __import__("json").loads(result.stdout)["determinations"][0]
+            assert [det["outcome"]] == d["kind"][side]["outcome"]
+            assert det["outcome_norm"] in d["kind"][side]["norm"]
+        assert (d["a"]["outcome"], d["a"]["successor"]) != (d["b"]["outcome"], d["b"]["successor"])
+
+
+def test_reading_divergence_finds_the_ersatzliste_order(tmp_path):
+    from nachruecken.check import reading_divergence
+
+    result = reading_divergence("he-kwg-34", SMALL, tmp_path, time_limit=10)
+    by_reading = {r["reading"]: r for r in result["readings"]}
+    order = by_reading["he.ersatzliste_order"]
+    assert order["status"] == "found"
+    case = order["witnesses"][0]["case"]
+    assert any(n.get("substitute_list") for n in case["nominations"])
+    default = determine_case(build_case(case, "<w>"))["determinations"][0]
+    alt = determine_case(build_case(case, "<w>"), cli_readings={"he.ersatzliste_order": "list"})["determinations"][0]
+    assert default["successor"] != alt["successor"]
+
+
+def test_spec_parsing_refuses_unknown_readings():
+    from nachruecken.check import parse_spec
+    from nachruecken.errors import InputError
+
+    assert str(parse_spec("he@he.ersatzliste_order=list")) == "he-kwg-34@he.ersatzliste_order=list"
+    with pytest.raises(InputError):
+        parse_spec("he@he.ersatzliste_order=alphabet")
+    with pytest.raises(InputError):
+        parse_spec("xx")

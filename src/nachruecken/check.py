@@ -15,6 +15,7 @@ from pathlib import Path
 
 import clingo
 import yaml
+from clingo import ast
 
 from .dates import iso
 from .statutes import encodings_dir, load_statute
@@ -27,7 +28,8 @@ FEATURES = {
     "mv-lkwg-46": ("evidence_missing",),
     "hh-bezvwg-36": ("seat_type",),
 }
-COMMON = ("died", "lost_eligibility", "left_group", "expelled", "waived", "refused", "notified", "accepted")
+COMMON = ("died", "lost_eligibility", "left_group", "expelled", "waived", "refused", "notified", "accepted",
+          "rejoined")
 
 ANALYSIS = """
 % --- the analysed properties ------------------------------------------------
@@ -104,8 +106,10 @@ def _id(term: clingo.Symbol) -> str:
     return term.name + "-".join(str(a.number) for a in term.arguments)
 
 
-def witness_case(statute_id: str, atoms: list[clingo.Symbol]) -> dict:
-    """Write a model of the universe back as a case file (the YAML structure)."""
+def witness_case(statute_id: str, atoms: list[clingo.Symbol], prefix: str = "",
+                 readings: dict | None = None) -> dict:
+    """Write a model of the universe back as a case file (the YAML structure); ``prefix`` names
+    the copy whose outcome the expected block records (diff), ``readings`` fixes the readings."""
     by: dict[str, list] = {}
     for a in atoms:
         by.setdefault(a.name, []).append(a.arguments)
@@ -167,14 +171,15 @@ def witness_case(statute_id: str, atoms: list[clingo.Symbol]) -> dict:
         body["period_end"] = iso(by["body_period_end"][0][0].number)
     if body:
         case["body"] = body
-    readings = {rid.string: v.name for rid, v in by.get("reading", [])}
+    if readings is None:
+        readings = {rid.string: v.name for rid, v in by.get("reading", [])}
     if readings:
         case["readings"] = readings
     case["nominations"] = nominations
     case["events"] = events
     departed = [_id(p) for (p,) in by.get("vacancy", [])][0]
-    outcome = sorted(o.name for (o,) in by.get("outcome", []))
-    successor = [_id(p) for p, _ in by.get("successor", [])]
+    outcome = sorted(o.name for (o,) in by.get(prefix + "outcome", []))
+    successor = [_id(p) for p, _ in by.get(prefix + "successor", [])]
     expectation: dict = {"outcome": outcome[0] if len(outcome) == 1 else outcome or None}
     if len(successor) == 1:
         expectation["successor"] = successor[0]
@@ -191,7 +196,8 @@ def _summary(case: dict) -> str:
 
 
 def run_check(statute_id: str, bounds: Bounds = Bounds(), witness_dir: Path | None = None,
-              time_limit: float = 20.0, encoding: str | None = None, norms: list[str] | None = None) -> dict:
+              time_limit: float = 20.0, encoding: str | None = None, norms: list[str] | None = None,
+              with_readings: bool = True) -> dict:
     """``encoding`` and ``norms`` replace the statute's encoding and norm list (for tests)."""
     started = time.monotonic()
     statute = load_statute(statute_id)
@@ -220,6 +226,8 @@ def run_check(statute_id: str, bounds: Bounds = Bounds(), witness_dir: Path | No
         (used if atoms else dead if status == "none_found" else unknown).append(norm)
     analyses.append({"name": "dead_norm", "status": "found" if dead else ("unknown" if unknown else "none_found"),
                      "dead_norms": dead, "undecided_norms": unknown, "norms_used": len(used), "witnesses": []})
+    if with_readings:
+        analyses.append(reading_divergence(statute_id, bounds, witness_dir, min(time_limit, 5.0)))
     return {
         "statute": statute_id, "bounds": asdict(bounds), "analyses": analyses,
         "seconds": round(time.monotonic() - started, 2),
@@ -227,3 +235,155 @@ def run_check(statute_id: str, bounds: Bounds = Bounds(), witness_dir: Path | No
         "note": "The universe is bounded: finding nothing within these bounds proves nothing beyond them; "
                 "`unknown` means clingo did not finish within the time limit per question.",
     }
+
+
+# --- two encodings side by side: statute diff and reading divergence --------------------------
+
+DIFF = """
+% --- A and B decide differently ----------------------------------------------
+differ :- a_outcome(O), not b_outcome(O).
+differ :- b_outcome(O), not a_outcome(O).
+differ :- a_successor(P, _), not b_successor(P, _).
+differ :- b_successor(P, _), not a_successor(P, _).
+% decider(X, Norm): the norm that gives copy X its outcome (its first outcome ground)
+outcome_place(a, K) :- a_ground(K, _, _), K >= 90.
+outcome_place(b, K) :- b_ground(K, _, _), K >= 90.
+first_place(X, K) :- outcome_place(X, _), K = #min { K2 : outcome_place(X, K2) }.
+decider(a, N) :- first_place(a, K), a_ground(K, N, _).
+decider(b, N) :- first_place(b, K), b_ground(K, N, _).
+decider(a, N) :- not outcome_place(a, _), a_ground(K, N, _), K = #min { K2 : a_ground(K2, _, _) }.
+decider(b, N) :- not outcome_place(b, _), b_ground(K, N, _), K = #min { K2 : b_ground(K2, _, _) }.
+"""
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A statute, perhaps under other readings: ``he-kwg-34@he.ersatzliste_order=list``."""
+
+    statute: str
+    readings: tuple[tuple[str, str], ...] = ()
+
+    def __str__(self) -> str:
+        return self.statute + "".join(f"@{k}={v}" for k, v in self.readings)
+
+
+def parse_spec(text: str) -> Spec:
+    from .errors import InputError
+    from .statutes import resolve_statute_id
+
+    head, *rest = text.split("@")
+    statute = resolve_statute_id(head, "statute")
+    overrides = []
+    for item in rest:
+        if "=" not in item:
+            raise InputError(f"'{item}' is not of the form ID=VALUE", text)
+        overrides.append(tuple(item.split("=", 1)))
+    load_statute(statute).resolve_readings(dict(overrides), source="")  # unknown ids or values: input error
+    return Spec(statute, tuple(overrides))
+
+
+def _copy_files(statute_id: str) -> list[Path]:
+    root = encodings_dir()
+    core = [p for p in sorted((root / "core").glob("*.lp")) if p.name not in ("input.lp", "state.lp")]
+    return core + sorted((root / statute_id).glob("*.lp"))
+
+
+def _readings_text(spec: Spec, prefix: str) -> str:
+    chosen = load_statute(spec.statute).resolve_readings(dict(spec.readings), source="")
+    return "\n".join(f'{prefix}reading("{k}",{v}).' for k, v in chosen.items())
+
+
+def _diff_control(a: Spec, b: Spec, bounds: Bounds) -> clingo.Control:
+    from .namespace import namespaced, shared_predicates
+
+    root = encodings_dir()
+    keep = shared_predicates()
+    features = set(COMMON) | set(FEATURES.get(a.statute, ())) | set(FEATURES.get(b.statute, ()))
+    shared = [(root / "check" / "universe.lp").read_text(encoding="utf-8"),
+              (root / "core" / "input.lp").read_text(encoding="utf-8"),
+              (root / "core" / "state.lp").read_text(encoding="utf-8"),
+              "\n".join(f"check_uses({f})." for f in sorted(features)),
+              _readings_text(a, "a_"), _readings_text(b, "b_"), DIFF]
+    ctl = clingo.Control(["--warn=none", "--opt-mode=opt", "-c", f"noms={bounds.noms}", "-c", f"cands={bounds.cands}",
+                          "-c", f"maxvote={bounds.max_vote}"])
+    ctl.add("base", [], "\n".join(shared))
+    with ast.ProgramBuilder(ctl) as builder:
+        for prefix, spec in (("a_", a), ("b_", b)):
+            for statement in namespaced(_copy_files(spec.statute), prefix, keep):
+                builder.add(statement)
+    ctl.ground([("base", [])])
+    return ctl
+
+
+def _kind(atoms) -> tuple:
+    get = lambda name: sorted(str(a.arguments[0].name if a.arguments[0].type == clingo.SymbolType.Function
+                                  else a.arguments[0]) for a in atoms if a.name == name)
+    dec = {x: sorted(a.arguments[1].string for a in atoms if a.name == "decider" and a.arguments[0].name == x)
+           for x in ("a", "b")}
+    return (tuple(get("a_outcome")), tuple(dec["a"]), tuple(get("b_outcome")), tuple(dec["b"]))
+
+
+def run_diff(a: Spec, b: Spec, bounds: Bounds = Bounds(), witness_dir: Path | None = None,
+             time_limit: float = 20.0, max_kinds: int = 8, name: str | None = None) -> dict:
+    """Minimal cases where A and B decide differently, one per kind of difference (outcome and
+    deciding norm on each side); each found kind is blocked and clingo optimises again."""
+    from .determine import determine_case
+    from .loader import build_case
+
+    started = time.monotonic()
+    ctl = _diff_control(a, b, bounds)
+    differences, status, step = [], "none_found", 0
+    while len(differences) < max_kinds:
+        found, atoms = _optimal(ctl, clingo.Function("differ"), time_limit)
+        if atoms is None:
+            status = "unknown" if found == "unknown" else ("found" if differences else "none_found")
+            break
+        status = "found"
+        kind = _kind(atoms)
+        case = witness_case(a.statute, atoms, "a_", dict(a.readings))
+        case["title"] = f"diff {a} vs {b}: {kind[0]} by {kind[1]} / {kind[2]} by {kind[3]}"
+        entry = {"kind": {"a": {"outcome": list(kind[0]), "norm": list(kind[1])},
+                          "b": {"outcome": list(kind[2]), "norm": list(kind[3])}}, "file": None, "case": case}
+        loaded = build_case(case, "<witness>")
+        entry["a"] = determine_case(loaded, a.statute, dict(a.readings))["determinations"][0]
+        entry["b"] = determine_case(loaded, b.statute, dict(b.readings))["determinations"][0]
+        if witness_dir is not None:
+            witness_dir.mkdir(parents=True, exist_ok=True)
+            stem = name or f"diff-{a.statute}-{b.statute}"
+            path = witness_dir / f"{stem}-{len(differences) + 1}.yaml"
+            path.write_text(yaml.safe_dump(case, allow_unicode=True, sort_keys=False), encoding="utf-8")
+            entry["file"] = str(path)
+        differences.append(entry)
+        step += 1
+        oa = " ".join(f"a_outcome({o})." for o in kind[0])
+        block = [f"a_outcome({o})" for o in kind[0]] + [f"b_outcome({o})" for o in kind[2]] + \
+            [f'decider(a,"{n}")' for n in kind[1]] + [f'decider(b,"{n}")' for n in kind[3]]
+        ctl.add(f"block{step}", [], ":- " + ", ".join(block) + ".")
+        ctl.ground([(f"block{step}", [])])
+        del oa
+    return {"a": str(a), "b": str(b), "bounds": asdict(bounds), "status": status, "differences": differences,
+            "seconds": round(time.monotonic() - started, 2),
+            "note": "The universe is bounded: finding no difference within these bounds proves nothing beyond them."}
+
+
+def reading_divergence(statute_id: str, bounds: Bounds, witness_dir: Path | None, time_limit: float) -> dict:
+    """For each reading and each alternative value: a minimal case where it decides otherwise
+    than the default (the other readings at their defaults)."""
+    statute = load_statute(statute_id)
+    results = []
+    for rid, reading in statute.readings.items():
+        for value in reading.values[1:]:
+            report = run_diff(Spec(statute_id, ((rid, reading.default),)), Spec(statute_id, ((rid, value),)),
+                              bounds, witness_dir, time_limit, max_kinds=1,
+                              name=f"{statute_id}-reading-{rid}-{value}")
+            entry = {"reading": rid, "default": reading.default, "alternative": value, "status": report["status"],
+                     "witnesses": []}
+            for d in report["differences"]:
+                entry["witnesses"].append({"file": d["file"], "case": d["case"], "summary": _summary(d["case"])
+                                           + f"; under {rid}={value}: {d['b']['outcome']}"
+                                           + (f" ({d['b']['successor']})" if d["b"]["successor"] else "")})
+            results.append(entry)
+    found = [r for r in results if r["status"] == "found"]
+    return {"name": "reading_divergence", "status": "found" if found else (
+        "unknown" if any(r["status"] == "unknown" for r in results) else "none_found"),
+        "readings": results, "witnesses": [w for r in results for w in r["witnesses"]]}

@@ -188,7 +188,7 @@ def check(
     max_vote: int = typer.Option(2, "--max-vote", min=0, max=5, help="bound: vote counts 0..N (and none)"),
     time_limit: float = typer.Option(20.0, "--time-limit", min=0.1, help="seconds per question to clingo"),
 ):
-    """Consistency analyses over a bounded universe of cases: gap, conflict, dead norms."""
+    """Consistency analyses over a bounded universe of cases: gap, conflict, dead norms, readings."""
     from rich.console import Console
     from rich.markup import escape
 
@@ -206,6 +206,9 @@ def check(
         for analysis in report["analyses"]:
             for w in analysis["witnesses"]:
                 w.pop("case", None)
+            for r in analysis.get("readings", []):
+                for w in r["witnesses"]:
+                    w.pop("case", None)
         print(json.dumps(report, ensure_ascii=False, indent=2))
         return
     console = Console()
@@ -222,6 +225,50 @@ def check(
             console.print("    never used: " + ", ".join(a["dead_norms"]))
         if a["name"] == "dead_norm" and a.get("undecided_norms"):
             console.print("    not decided in time: " + ", ".join(a["undecided_norms"]))
+        for r in a.get("readings", []):
+            console.print(f"    {r['reading']}: {r['default']} vs {r['alternative']}: {r['status'].replace('_', ' ')}")
+    console.print(f"[dim]{report['note']}[/dim]")
+
+
+@app.command()
+def diff(
+    a: str = typer.Argument(..., help="statute, or statute@reading=value"),
+    b: str = typer.Argument(..., help="statute, or statute@reading=value"),
+    as_json: bool = typer.Option(False, "--json"),
+    witness_dir: Optional[Path] = typer.Option(None, "--witness-dir", help="write each witness as a case file here"),
+    noms: int = typer.Option(2, "--noms", min=1, max=4),
+    cands: int = typer.Option(4, "--cands", min=1, max=6),
+    max_vote: int = typer.Option(2, "--max-vote", min=0, max=5),
+    time_limit: float = typer.Option(20.0, "--time-limit", min=0.1),
+    max_kinds: int = typer.Option(8, "--max-kinds", min=1, help="stop after this many kinds of difference"),
+):
+    """Minimal cases where two statutes (or one under two readings) decide differently."""
+    from rich.console import Console
+    from rich.markup import escape
+
+    from .check import Bounds, parse_spec, run_diff
+    from .errors import InputError
+
+    try:
+        spec_a, spec_b = parse_spec(a), parse_spec(b)
+    except InputError as exc:
+        _err(str(exc))
+        raise typer.Exit(2)
+    report = run_diff(spec_a, spec_b, Bounds(noms, cands, max_vote), witness_dir, time_limit, max_kinds)
+    if as_json:
+        for d in report["differences"]:
+            d.pop("case", None)
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+        return
+    console = Console()
+    console.print(f"[bold]{escape(report['a'])}[/bold] vs [bold]{escape(report['b'])}[/bold]: {report['status']}, "
+                  f"{len(report['differences'])} kind(s) of difference, {report['seconds']} s")
+    for i, d in enumerate(report["differences"], 1):
+        da, db = d["a"], d["b"]
+        side = lambda x: f"{x['outcome']}" + (f" {x['successor']}" if x["successor"] else "") + \
+            (f" ({x['outcome_ground']['citation']})" if x.get("outcome_ground") else "")
+        console.print(f"  {i}. A: {escape(side(da))}  |  B: {escape(side(db))}" +
+                      (f"  [dim]{d['file']}[/dim]" if d["file"] else ""))
     console.print(f"[dim]{report['note']}[/dim]")
 
 
