@@ -52,6 +52,29 @@ def he_case(nominations, events, **extra) -> dict:
                        for x in [rest[0] if rest else {}]], **extra}
 
 
+def nomination(nid, *cands, group=None, kind="party", tier="list", district=None) -> dict:
+    """A nomination; each candidate is (id, votes or None[, elected])."""
+    out = {"id": nid, "group": group or nid, "group_kind": kind, "tier": tier, "candidates": []}
+    if district:
+        out["district"] = district
+    for cand in cands:
+        pid, votes, *rest = cand
+        entry = {"id": pid}
+        if votes is not None:
+            entry["votes"] = votes
+        if rest and rest[0]:
+            entry["elected"] = True
+        out["candidates"].append(entry)
+    return out
+
+
+def statute_case(statute, nominations, events, **extra) -> dict:
+    """A case; each event is (date, person, type[, extra keys])."""
+    return {"statute": statute, "election_date": "2019-05-26", "nominations": nominations,
+            "events": [{"date": d, "person": p, "type": t, **(x[0] if x else {})} for d, p, t, *x in events],
+            **extra}
+
+
 @pytest.fixture(autouse=True)
 def _in_repository_root(monkeypatch):
     """Tests name shipped cases by relative path (instances/...), as a user in a checkout would."""

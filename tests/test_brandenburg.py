@@ -4,27 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import by_person, decide, only
+from conftest import by_person, decide, nomination, only, statute_case
 
 
-def nom(nid, *cands, group=None, kind="party", tier="list", district=None):
-    out = {"id": nid, "group": group or nid, "group_kind": kind, "tier": tier, "candidates": []}
-    if district:
-        out["district"] = district
-    for c in cands:
-        pid, votes, *rest = c
-        entry = {"id": pid}
-        if votes is not None:
-            entry["votes"] = votes
-        if rest and rest[0]:
-            entry["elected"] = True
-        out["candidates"].append(entry)
-    return out
+nom = nomination
 
 
 def case(nominations, events, **extra):
-    return {"statute": "bb", "election_date": "2019-05-26", "nominations": nominations,
-            "events": [{"date": d, "person": p, "type": t} for d, p, t in events], **extra}
+    return statute_case("bb", nominations, events, **extra)
 
 
 def test_abs2_votes_then_list_then_no_count():
