@@ -30,13 +30,14 @@ def describe(sid: str) -> dict:
 def print_statutes(info: list[dict], console: Console, lang: str) -> None:
     for st in info:
         if not st["encoded"]:
-            console.print(f"[bold]{st['id']}[/bold]: [dim]not encoded yet[/dim]\n")
+            label = "not encoded yet" if lang == "en" else "noch nicht abgebildet"
+            console.print(f"[bold]{st['id']}[/bold]: [dim]{label}[/dim]\n")
             continue
         console.rule(f"[bold]{st['id']}[/bold] - {escape(st['provision'])}, {st['state'][lang]}", align="left")
         label = "Text encoded" if lang == "en" else "Abgebildete Fassung"
         console.print(f"{label}: {escape(st['statute_version'])}")
         norms = Table(title="Norms" if lang == "en" else "Normen", header_style="bold", title_justify="left")
-        for col in ("id", "citation", "decides" if lang == "en" else "regelt"):
+        for col in (("id", "citation", "decides") if lang == "en" else ("Id", "Zitat", "regelt")):
             norms.add_column(col, overflow="fold")
         for n in st["norms"]:
             mark = " [dim](outside the section)[/dim]" if n["outside_section"] and lang == "en" else (
@@ -44,7 +45,8 @@ def print_statutes(info: list[dict], console: Console, lang: str) -> None:
             norms.add_row(n["id"], escape(n["citation"]), escape(n["title"][lang]) + mark)
         console.print(norms)
         readings = Table(title="Readings" if lang == "en" else "Lesarten", header_style="bold", title_justify="left")
-        for col in ("id", "question", "values (default first)"):
+        for col in (("id", "question", "values (default first)") if lang == "en"
+                    else ("Id", "Frage", "Werte (Standard zuerst)")):
             readings.add_column(col, overflow="fold")
         for r in st["readings"]:
             values = "; ".join(f"{v}: {escape(r['meaning'].get(v, {}).get(lang, ''))}" for v in r["values"])
