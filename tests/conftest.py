@@ -31,48 +31,42 @@ def by_person(det: dict) -> dict:
     return {c["person"]: c for c in det["candidates"]}
 
 
-def he_list(*cands, nid="spd", **extra) -> dict:
-    """A Hessen nomination; each candidate is (id, votes, elected?)."""
-    out = {"id": nid, "candidates": []}
-    for cand in cands:
-        pid, votes, *rest = cand
-        entry = {"id": pid}
-        if votes is not None:
-            entry["votes"] = votes
-        if rest and rest[0]:
-            entry["elected"] = True
-        out["candidates"].append(entry)
-    out.update(extra)
-    return out
-
-
-def he_case(nominations, events, **extra) -> dict:
-    return {"statute": "he-kwg-34", "election_date": "2006-03-26", "nominations": nominations,
-            "events": [{"date": d, "person": p, "type": t, **x} for d, p, t, *rest in events
-                       for x in [rest[0] if rest else {}]], **extra}
+def candidate_entry(cand: tuple) -> dict:
+    """(id, votes or None[, elected[, seat]]) as a case file's candidate entry."""
+    pid, votes, *rest = cand
+    entry = {"id": pid}
+    if votes is not None:
+        entry["votes"] = votes
+    if rest and rest[0]:
+        entry["elected"] = True
+    if len(rest) > 1:
+        entry["seat"] = rest[1]
+    return entry
 
 
 def nomination(nid, *cands, group=None, kind="party", tier="list", district=None) -> dict:
-    """A nomination; each candidate is (id, votes or None[, elected])."""
-    out = {"id": nid, "group": group or nid, "group_kind": kind, "tier": tier, "candidates": []}
+    """A nomination; each candidate is (id, votes or None[, elected[, seat]])."""
+    out = {"id": nid, "group": group or nid, "group_kind": kind, "tier": tier,
+           "candidates": [candidate_entry(c) for c in cands]}
     if district:
         out["district"] = district
-    for cand in cands:
-        pid, votes, *rest = cand
-        entry = {"id": pid}
-        if votes is not None:
-            entry["votes"] = votes
-        if rest and rest[0]:
-            entry["elected"] = True
-        out["candidates"].append(entry)
     return out
 
 
-def statute_case(statute, nominations, events, **extra) -> dict:
+def statute_case(statute, nominations, events, election_date="2019-05-26", **extra) -> dict:
     """A case; each event is (date, person, type[, extra keys])."""
-    return {"statute": statute, "election_date": "2019-05-26", "nominations": nominations,
+    return {"statute": statute, "election_date": election_date, "nominations": nominations,
             "events": [{"date": d, "person": p, "type": t, **(x[0] if x else {})} for d, p, t, *x in events],
             **extra}
+
+
+def he_list(*cands, nid="spd", **extra) -> dict:
+    """A Hessen nomination; each candidate is (id, votes, elected?)."""
+    return {"id": nid, "candidates": [candidate_entry(c) for c in cands], **extra}
+
+
+def he_case(nominations, events, **extra) -> dict:
+    return statute_case("he-kwg-34", nominations, events, election_date="2006-03-26", **extra)
 
 
 @pytest.fixture(autouse=True)

@@ -4,33 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import by_person, decide, only
+from conftest import by_person, decide, nomination, only, statute_case
 
 
 def wk(nid, *cands, group="spd", district="wk1", kind="party"):
-    return {"id": nid, "group": group, "group_kind": kind, "tier": "district", "district": district,
-            "candidates": [_c(c) for c in cands]}
+    return nomination(nid, *cands, group=group, kind=kind, tier="district", district=district)
 
 
 def bl(nid, *cands, group="spd"):
-    return {"id": nid, "group": group, "candidates": [_c(c) for c in cands]}
-
-
-def _c(c):
-    pid, votes, *rest = c
-    out = {"id": pid}
-    if votes is not None:
-        out["votes"] = votes
-    if rest and rest[0]:
-        out["elected"] = True
-    if len(rest) > 1:
-        out["seat"] = rest[1]
-    return out
+    return nomination(nid, *cands, group=group)
 
 
 def case(noms, events, **extra):
-    return {"statute": "hh", "election_date": "2019-05-26", "nominations": noms,
-            "events": [{"date": d, "person": p, "type": t} for d, p, t in events], **extra}
+    return statute_case("hh", noms, events, **extra)
 
 
 def test_wahlkreisliste_by_personal_votes_zero_counts():
