@@ -4,7 +4,8 @@ Hessen § 34 KWG and Brandenburg § 60 BbgKWahlG, default readings, one vacancy.
 Written from the statutes, not from the encodings: it is the differential oracle for the
 property test (tests/test_oracle.py) and the speed baseline of bench/run.py. It takes the plain
 case data (the YAML structure) whose events hold at most one vacating event of a seat holder,
-and returns (outcome, successor).
+and returns (outcome, successor). A refusal counts only when a call was open: on or after the
+day the seat fell vacant (before it, no procedure is open and a refusal refuses nothing).
 """
 
 from __future__ import annotations
@@ -19,6 +20,11 @@ def _vacancy(case):
         if ev["type"] in VACATING and ev["person"] in holders:
             return ev, holders[ev["person"]], holders, e[0]
     return None, None, holders, None
+
+
+def _refused_in_time(case, person, vacancy_date):
+    return any(e["person"] == person and e["type"] == "refused" and e["date"] >= vacancy_date
+               for e in case.get("events", []))
 
 
 def _events_of(case, person, before=None):
@@ -47,8 +53,8 @@ def hessen(case: dict) -> tuple[str, str | None]:
 
     def excluded(p):
         types = {e["type"] for e in _events_of(case, p)}
-        return bool(types & {"died", "lost_eligibility", "waived", "left_group", "expelled", "refused"}) \
-            or p in holders
+        return bool(types & {"died", "lost_eligibility", "waived", "left_group", "expelled"}) \
+            or _refused_in_time(case, p, ev["date"]) or p in holders
 
     if case.get("election") == "majority":
         pool = [c for n in case["nominations"] for c in _order(n["candidates"])
@@ -81,7 +87,7 @@ def brandenburg(case: dict) -> tuple[str, str | None]:
     def excluded(p, nom):
         evs = _events_of(case, p, before=None)
         types = {e["type"] for e in evs}
-        if types & {"died", "refused", "waived", "lost_eligibility"} or p in holders:
+        if types & {"died", "waived", "lost_eligibility"} or _refused_in_time(case, p, ev["date"]) or p in holders:
             return True
         if nom.get("group_kind", "party") == "party":
             exits = [i for i, e in enumerate(evs) if e["type"] in ("left_group", "expelled")

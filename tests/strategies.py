@@ -112,3 +112,38 @@ def cases(draw, statute: str) -> dict:
     if statute == "mv-lkwg-46" and draw(st.booleans()):
         case["body"] = {"seats": len(elected) + draw(st.integers(0, 3))} if elected else {}
     return case
+
+
+@st.composite
+def terms(draw, statute: str) -> dict:
+    """A whole term: a case of ``cases`` whose vacancies are followed by what happens to the calls -
+    notifications, acceptances (some conditional), refusals, waivers, deaths - within days of each."""
+    case = draw(cases(statute))
+    elected = {c["id"] for n in case["nominations"] for c in n["candidates"] if c.get("elected")}
+    others = sorted({c["id"] for n in case["nominations"] for c in n["candidates"]} - elected)
+    dead = {e["person"] for e in case["events"] if e["type"] == "died"}
+    living = [p for p in others if p not in dead]
+    vacancies = [e for e in case["events"] if e["type"] in VACATING and e["person"] in elected]
+    extra: list[dict] = []
+    for vac in vacancies:
+        if not living:
+            break
+        day = dt.date.fromisoformat(vac["date"])
+        for p in draw(st.lists(st.sampled_from(living), max_size=2, unique=True)):
+            d = day + dt.timedelta(days=draw(st.integers(0, 3)))
+            if draw(st.booleans()):
+                extra.append({"date": d.isoformat(), "person": p, "type": "notified"})
+            d += dt.timedelta(days=draw(st.integers(0, 12)))
+            kind = draw(st.sampled_from(["accepted", "reserved", "refused", "waived", "died"]))
+            if kind == "reserved":
+                extra.append({"date": d.isoformat(), "person": p, "type": "accepted", "reservation": True})
+            else:
+                extra.append({"date": d.isoformat(), "person": p, "type": kind})
+            if kind == "died":
+                living.remove(p)
+    # nothing may follow a person's death in the file
+    died_on = {e["person"]: e["date"] for e in case["events"] + extra if e["type"] == "died"}
+    events = [e for e in case["events"] + extra
+              if e["person"] not in died_on or e["date"] < died_on[e["person"]]
+              or (e["type"] == "died" and e["date"] == died_on[e["person"]])]
+    return {**case, "events": events}

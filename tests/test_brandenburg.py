@@ -65,7 +65,8 @@ def test_abs3_satz3_other_wahlkreise_by_votes():
     det = _districts()
     assert (det["successor"], det["successor_nomination"]) == ("b2", "spd-2")
     assert [g["norm"] for g in det["grounds"]] == ["bb-kwahlg-60/1", "bb-kwahlg-60/2/1", "bb-kwahlg-49/5",
-                                                  "bb-kwahlg-60/3/3", "bb-kwahlg-60/3/3", "bb-kwahlg-60/7/2"]
+                                                  "bb-kwahlg-60/3/3", "bb-kwahlg-60/3/3", "bb-kwahlg-60/7/2",
+                                                  "bb-kwahlg-51/1"]
 
 
 def test_seatless_lists_reading():
@@ -120,13 +121,29 @@ def test_abs5_majority_exhausted(reading, outcome):
     assert only(decide(c, cli_readings={"bb.majority_exhausted": reading} if reading else {}))["outcome"] == outcome
 
 
-@pytest.mark.parametrize("etype,norm", [("refused", "bb-kwahlg-61/1"), ("waived", "bb-kwahlg-61/1"),
-                                        ("lost_eligibility", "bb-kwahlg-61/3")])
+@pytest.mark.parametrize("etype,norm", [("waived", "bb-kwahlg-61/1"), ("lost_eligibility", "bb-kwahlg-61/3")])
 def test_section_61(etype, norm):
     c = case([nom("spd", ("a", 900, True), ("b", 500), ("c", 100))], [("2020-01-01", "b", etype), ("2021-01-01", "a", "died")])
     det = only(decide(c))
     assert det["successor"] == "c" and by_person(det)["b"]["norm"] == norm
     assert only(decide(c, cli_readings={"bb.section_61": "no"}))["successor"] == "b"
+
+
+def test_section_61_a_refused_call_drops_out_for_the_period():
+    # b is called for x's seat and refuses; at a's vacancy a year later § 61 Abs. 1 passes him over
+    c = case([nom("spd", ("x", 950, True), ("a", 900, True), ("b", 500), ("c", 300), ("d", 100))],
+             [("2020-01-01", "x", "died"), ("2020-01-03", "b", "refused"), ("2021-01-01", "a", "died")])
+    first, second = decide(c)["determinations"]
+    assert first["successor"] == "c" and by_person(first)["b"]["norm"] == "bb-kwahlg-60/7/2"
+    assert second["successor"] == "d" and by_person(second)["b"]["norm"] == "bb-kwahlg-61/1"
+    assert decide(c, cli_readings={"bb.section_61": "no"})["determinations"][1]["successor"] == "b"
+
+
+def test_a_refusal_with_no_call_open_refuses_nothing():
+    c = case([nom("spd", ("a", 900, True), ("b", 500), ("c", 100))], [("2020-01-01", "b", "refused"), ("2021-01-01", "a", "died")])
+    result = decide(c)
+    assert only(result)["successor"] == "b"
+    assert any("refuses nothing" in w for w in result["warnings"])
 
 
 def test_refusal_of_this_call_passes_on_under_both_readings():
@@ -136,11 +153,13 @@ def test_refusal_of_this_call_passes_on_under_both_readings():
         assert det["successor"] == "c" and by_person(det)["b"]["norm"] == "bb-kwahlg-60/7/2"
 
 
-def test_membership_only_from_a_declared_acceptance():
+def test_membership_section_51_silence_is_acceptance_from_the_next_day():
     base = [nom("spd", ("a", 900, True), ("b", 500))]
-    m = only(decide(case(base, [("2021-01-01", "a", "died"), ("2021-01-04", "b", "notified")]), ))
-    assert m["membership"] == {"notified": "2021-01-04", "deadline": None, "status": "pending", "member_from": None}
-    assert [n["code"] for n in m["notes"]] == ["section_51_not_encoded"]
+    m = only(decide(case(base, [("2021-01-01", "a", "died"), ("2021-01-04", "b", "notified")])))
+    assert m["membership"] == {"notified": "2021-01-04", "deadline": "2021-01-11", "status": "pending", "member_from": None}
+    m = only(decide(case(base, [("2021-01-01", "a", "died"), ("2021-01-04", "b", "notified")], as_of="2021-01-12")))
+    assert m["membership"] == {"notified": "2021-01-04", "deadline": "2021-01-11", "status": "deemed_accepted",
+                               "member_from": "2021-01-12"}
     m = only(decide(case(base, [("2021-01-01", "a", "died"), ("2021-01-04", "b", "notified"),
                                 ("2021-01-08", "b", "accepted")])))["membership"]
     assert m["status"] == "accepted" and m["member_from"] == "2021-01-08"

@@ -37,7 +37,8 @@ def test_readings_used_in_rules_are_declared(sid):
         assert value in st.readings[rid].values, (rid, value)
     # and every declared reading is tested by some rule (a value may act by its absence)
     used = {rid for rid, _ in READING_ID.findall(text)}
-    assert used == set(st.readings), sorted(set(st.readings) ^ used)
+    own = {rid for rid in st.readings if not rid.startswith("core.")}  # core readings act in the ledger
+    assert used == own, sorted(own ^ used)
 
 
 @pytest.mark.parametrize("sid", encoded_statutes())

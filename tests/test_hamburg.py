@@ -107,8 +107,8 @@ def test_earlier_refusal_reading(reading, expected):
     assert dets[0]["successor"] == "c" and dets[1]["successor"] == ("d" if reading is None else "b")
 
 
-def test_membership_seven_days_silence_is_acceptance_start_not_reported():
+def test_membership_seven_days_silence_is_acceptance():
     c = case([wk("w", ("a", 900, True), ("b", 500))], [("2020-01-01", "a", "died"), ("2020-01-06", "b", "notified")],
              as_of="2020-02-01")
     m = only(decide(c))["membership"]
-    assert m == {"notified": "2020-01-06", "deadline": "2020-01-13", "status": "deemed_accepted", "member_from": None}
+    assert m == {"notified": "2020-01-06", "deadline": "2020-01-13", "status": "deemed_accepted", "member_from": "2020-01-13"}

@@ -41,7 +41,10 @@ def test_only_same_wahlvorschlag():
 
 @pytest.mark.parametrize("trigger", ["died", "refused", "resigned", "lost_seat"])
 def test_abs1_triggers(trigger):
-    det = only(decide(he_case([he_list(("a", 900, True), ("b", 100))], [("2010-01-01", "a", trigger)])))
+    # a refusal is the elected person's refusal of the election only within his period (from the
+    # election day: four weeks without a recorded notification); later it is a Verzicht
+    day = "2006-04-05" if trigger == "refused" else "2010-01-01"
+    det = only(decide(he_case([he_list(("a", 900, True), ("b", 100))], [(day, "a", trigger)])))
     assert det["successor"] == "b" and det["trigger"] == trigger
     norms = [g["norm"] for g in det["trigger_grounds"]]
     assert norms[0] == "he-kwg-34/1/1"
@@ -176,7 +179,7 @@ def test_abs2_waiver(form):
 
 def test_abs2_satz2_waiver_cannot_be_revoked():
     det = only(decide(he_case([he_list(("a", 900, True), ("b", 300), ("c", 100))],
-                              [("2008-01-01", "b", "waived"), ("2010-01-01", "a", "died"), ("2010-01-03", "b", "accepted")])))
+                              [("2008-01-01", "b", "waived"), ("2009-06-01", "b", "accepted"), ("2010-01-01", "a", "died")])))
     assert det["successor"] == "c" and by_person(det)["b"]["norm"] == "he-kwg-34/2/2"
 
 

@@ -48,7 +48,6 @@ CASES = [
      "nominations[0].district", "needs 'district'"),
     ("substitute_list naming nothing", mutate(lambda d: d["nominations"][0].update(tier="district", district="x", substitute_list="fdp")),
      "nominations[0].substitute_list", "names no nomination"),
-    ("vacancy never held a seat", mutate(lambda d: d.update(vacancy="b")), "vacancy", "never held a seat"),
     ("vacancy without vacating event", mutate(lambda d: d.update(vacancy="c")), "vacancy", "no event vacates the seat"),
     ("unknown key with suggestion", mutate(lambda d: d["nominations"][0]["candidates"][0].update(vote=3)),
      "nominations[0].candidates[0].vote", "did you mean 'votes'"),

@@ -25,12 +25,16 @@ def test_municipal_order_by_votes_with_33_2():
     ([("2020-01-01", "b", "waived")], "waived", "mv-lkwg-46/2/3/2"),
     ([("2020-01-01", "b", "lost_eligibility")], "lost_eligibility", "mv-lkwg-46/2/3/3"),
     ([("2020-01-01", "b", "evidence_missing")], "evidence_missing", "mv-lkwg-46/2/5"),
-    ([("2020-01-01", "b", "refused")], "refused", "mv-lkwg-46/2/7"),
+    # b is called for x's seat in 2020 and refuses: Satz 7, he drops out for the period
+    ([("2020-01-01", "x", "died"), ("2020-01-03", "b", "refused")], "refused", "mv-lkwg-46/2/7"),
     ([("2020-01-01", "b", "left_group"), ("2020-01-05", "b", "group_notice")], "left_group", "mv-lkwg-46/2/3/1"),
 ])
 def test_abs2_exclusions(events, reason, norm):
-    det = only(decide(case([nom("spd", ("a", 900, True), ("b", 500), ("c", 100))], [*events, ("2021-01-01", "a", "died")])))
-    assert det["successor"] == "c" and (by_person(det)["b"]["reason"], by_person(det)["b"]["norm"]) == (reason, norm)
+    dets = decide(case([nom("spd", ("x", 950, True), ("a", 900, True), ("b", 500), ("c", 100), ("d", 50))],
+                       [*events, ("2021-01-01", "a", "died")]))["determinations"]
+    det = dets[-1]
+    assert det["vacancy"] == "a"
+    assert det["successor"] not in (None, "b") and (by_person(det)["b"]["reason"], by_person(det)["b"]["norm"]) == (reason, norm)
 
 
 def test_eligibility_lost_before_the_election_is_not_nachträglich():
@@ -111,9 +115,10 @@ def test_section_64_5_finds_nobody(reading, outcome):
     assert det["outcome"] == outcome
 
 
-def _council(seats, period_end=None, date="2022-02-01", readings=None):
+def _council(seats, period_end=None, date="2022-02-01", readings=None, unfilled=0):
     """Four members elected (a1, b1, c1, c2); a1 and b1 die, their lists have nobody left."""
-    body = {"seats": seats, **({"period_end": period_end} if period_end else {})} if seats else {}
+    body = {"seats": seats, **({"period_end": period_end} if period_end else {}),
+            **({"unfilled_seats": unfilled} if unfilled else {})} if seats else {}
     c = case([nom("a", ("a1", 10, True)), nom("b", ("b1", 10, True)), nom("c", ("c1", 10, True), ("c2", 9, True))],
              [("2021-01-01", "a1", "died"), (date, "b1", "died")], body=body)
     return [d["outcome"] for d in decide(c, cli_readings=readings or {})["determinations"]]
@@ -125,7 +130,9 @@ def test_one_third_rule():
 
 
 def test_one_third_rule_counts_seats_unfilled_at_the_election():
-    assert _council(6) == ["by_election", "by_election"]  # 2 unfilled + 1 = 3 of 6, then 4 of 6
+    assert _council(6, unfilled=2) == ["by_election", "by_election"]  # 2 unfilled + 1 = 3 of 6, then 4 of 6
+    # seats the case does not name are not unfilled: 1 of 6, then 2 of 6
+    assert _council(6) == ["vacant", "vacant"]
 
 
 def test_section_45_last_twelve_months():

@@ -149,7 +149,7 @@ def test_abs4_needs_exclusively():
 def _chain(readings=None, cycle=False):
     c = case([nom("spd-rl", E("q", elected=True), "l1", E("e1", substitute_for=["q"] + (["e2"] if cycle else [])),
                   E("e2", substitute_for=["e1"]), "l2")],
-             [("2015-01-01", "e1", "died")] + ([("2015-02-01", "e2", "refused")] if cycle else []) +
+             [("2015-01-01", "e1", "died")] + ([("2015-02-01", "e2", "lost_eligibility")] if cycle else []) +
              [("2016-01-01", "q", "resigned")])
     return only(decide(c, cli_readings=readings or {}))
 
@@ -189,7 +189,7 @@ def test_next_following_reading(reading, expected):
 def test_reservation_counts_as_refusal_and_refusal_is_final():
     c = case([nom("cdu-rl", E("a", elected=True), "b", "c", "d")],
              [("2016-01-01", "a", "died"), ("2016-01-05", "b", "accepted", {"reservation": True}),
-              ("2016-01-06", "c", "refused"), ("2016-01-07", "c", "accepted")])
+              ("2016-01-06", "c", "refused"), ("2016-01-06", "c", "accepted")])
     det = only(decide(c))
     assert det["successor"] == "d"
     assert [by_person(det)[p]["norm"] for p in "bc"] == ["nw-kwahlg-45/6/5", "nw-kwahlg-45/6/6"]

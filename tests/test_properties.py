@@ -91,7 +91,10 @@ def reorder(data: dict, rnd) -> dict:
 def forbidden(statute: str, data: dict, det: dict) -> list[str]:
     p = det["successor"]
     events = [e for e in data.get("events", []) if e["person"] == p and e["date"] <= det["date"]]
-    types = {e["type"] for e in events}
+    # a refusal counts only as the refusal of a call: one the ledger tied to a procedure (with no
+    # call open it refuses nothing)
+    refused_calls = {c["person"] for d in [det] for c in d["calls"] if c["how"] == "refused"}
+    types = {e["type"] for e in events if e["type"] != "refused" or p in refused_calls}
     notice = any(e["type"] == "group_notice" for e in events)
     party = any(n.get("group_kind", "party") == "party" for n in data["nominations"]
                 if any(c["id"] == p for c in n["candidates"]))

@@ -43,11 +43,25 @@ def test_refusal_chain_is_one_determination():
     assert [(c["person"], c["status"]) for c in dets[0]["candidates"]] == [("d", "skipped"), ("e", "skipped"), ("f", "successor")]
 
 
-def test_refusal_after_the_next_vacancy_is_a_seat_holders_refusal():
+def test_refusal_after_membership_began_is_a_verzicht():
+    # d is called on 1 Jan; without a notification or declaration his membership begins when four
+    # weeks have passed (core.unnotified); his refusal on 3 Feb gives up the seat
     events = [("2010-01-01", "a", "died"), ("2010-02-01", "b", "died"), ("2010-02-03", "d", "refused")]
-    dets = decide(he_case([_nom()], events))["determinations"]
+    result = decide(he_case([_nom()], events))
+    dets = result["determinations"]
     assert [(d["vacancy"], d["trigger"], d["successor"]) for d in dets] == [
-        ("a", "died", "d"), ("b", "died", "e"), ("d", "refused", "f")]
+        ("a", "died", "d"), ("b", "died", "e"), ("d", "resigned", "f")]
+    assert any("read as giving up the seat" in w for w in result["warnings"])
+
+
+def test_refusal_within_the_period_fails_the_call_even_after_another_vacancy():
+    # the same refusal within four weeks of the call: d's call fails; the walk for a's seat goes on
+    # on 20 Jan, while b's seat (vacant since 15 Jan) called e
+    events = [("2010-01-01", "a", "died"), ("2010-01-15", "b", "died"), ("2010-01-20", "d", "refused")]
+    dets = decide(he_case([_nom()], events))["determinations"]
+    assert [(d["vacancy"], d["successor"]) for d in dets] == [("a", "f"), ("b", "e")]
+    assert dets[0]["calls"][0] == {"person": "d", "nomination": "spd", "from": "2010-01-01",
+                                   "ended": "2010-01-20", "how": "refused"}
 
 
 def test_chain_exhausts_the_list():
@@ -97,9 +111,9 @@ def test_referred_seat_stays_until_the_loss_is_recorded():
                                     ("2010-02-01", "a", "lost_seat")]))
     dets = result["determinations"]
     assert [(d["vacancy"], d["outcome"], d["successor"]) for d in dets] == [
-        ("a", "referred", None), ("a", "successor", "c")]
-    # b's refusal lay in the referred vacancy's window: at the real vacancy it is an earlier refusal
-    assert by_person(dets[1])["b"]["reason"] == "refused"
+        ("a", "referred", None), ("a", "successor", "b")]
+    # the referral ended its procedure: no call was open when b refused, so it refused nothing
+    assert any("refuses nothing" in w for w in result["warnings"])
     assert any("referred to another provision" in w for w in result["warnings"])
 
 

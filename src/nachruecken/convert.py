@@ -34,6 +34,8 @@ def case_to_data(case: Case, with_expected: bool = True) -> dict:
         body["seats"] = case.body_seats
     if case.body_kind != "municipal":
         body["kind"] = case.body_kind
+    if case.body_unfilled_seats:
+        body["unfilled_seats"] = case.body_unfilled_seats
     if case.body_period_end:
         body["period_end"] = case.body_period_end.isoformat()
     if body:
@@ -118,6 +120,8 @@ def to_lp(case: Case) -> str:
     if case.body_seats is not None:
         facts.append(F("body_seats", [N(case.body_seats)]))
     facts.append(F("body_kind", [F(case.body_kind)]))
+    if case.body_unfilled_seats:
+        facts.append(F("body_unfilled_seats", [N(case.body_unfilled_seats)]))
     if case.body_period_end:
         facts.append(F("body_period_end", [N(to_int(case.body_period_end))]))
     facts += [F("reading", [S(k), S(v)]) for k, v in case.readings.items()]

@@ -1,13 +1,17 @@
-"""Date mechanics: YYYYMMDD integers for ASP, and the end of a one-week period.
+"""Date mechanics: YYYYMMDD integers for ASP, and the end of a period.
 
-BGB § 187 Abs. 1: the day of service is not counted; § 188 Abs. 2: a period of one week ends
-with the end of the same weekday of the following week (a seven-day period ends on the same
-day); § 193: an end on a Saturday, Sunday or listed public holiday moves to the next working day.
+BGB § 187 Abs. 1: the day of service (or of the call) is not counted; § 188 Abs. 2: a period of
+weeks ends with the end of the same weekday of the last week; § 193: an end on a Saturday, Sunday
+or public holiday moves to the next working day. Public holidays are those of the statute's Land
+(the ``holidays`` package) plus any a case lists.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
+
+import holidays as holiday_calendars
 
 
 def to_int(day: dt.date) -> int:
@@ -22,8 +26,26 @@ def iso(value: int | None) -> str | None:
     return None if value in (None, 0) else from_int(value).isoformat()
 
 
-def week_deadline(served: dt.date, holidays: tuple[dt.date, ...] = ()) -> dt.date:
-    end = served + dt.timedelta(days=7)
-    while end.weekday() >= 5 or end in holidays:
+@functools.cache
+def _land_calendar(land: str, year: int) -> frozenset[dt.date]:
+    return frozenset(holiday_calendars.country_holidays("DE", subdiv=land, years=year))
+
+
+def is_holiday(day: dt.date, land: str | None, extra: tuple[dt.date, ...] = ()) -> bool:
+    """A public holiday of the Land (ISO 3166-2 code without ``DE-``) or one the case lists."""
+    return day in extra or (land is not None and day in _land_calendar(land, day.year))
+
+
+def period_end(start: dt.date, weeks: int = 1, land: str | None = None, extra: tuple[dt.date, ...] = (),
+               shift: bool = True) -> dt.date:
+    """The last day of a period of ``weeks`` weeks that starts with an event on ``start``
+    (BGB §§ 187 Abs. 1, 188 Abs. 2); moved to the next working day under § 193 unless ``shift``
+    is false (a statute's own rule that excludes § 193)."""
+    end = start + dt.timedelta(days=7 * weeks)
+    while shift and (end.weekday() >= 5 or is_holiday(end, land, extra)):
         end += dt.timedelta(days=1)
     return end
+
+
+def week_deadline(served: dt.date, holidays: tuple[dt.date, ...] = (), land: str | None = None) -> dt.date:
+    return period_end(served, 1, land, holidays)

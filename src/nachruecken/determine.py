@@ -6,12 +6,15 @@ additions (``trigger_grounds``, ``notes``, and ``votes``/``position``/``norms`` 
 
 from __future__ import annotations
 
+import datetime as dt
+
 from . import FORMAT_VERSION, __version__
 from .dates import iso, to_int
 from .explain import KEY_PHRASE, REASON_ORDER, REPLAY_WARNINGS, TRIGGER_PHRASE, Texts
-from .facts import Ids, case_text, state_text
+from .composition import composition
+from .facts import Ids, case_text, step_text
+from .ledger import Decision, Procedure, Step, run_ledger
 from .model import Case
-from .replay import Decision, VacancyState, replay
 from .solver import Const, GroupRef, solve_atoms
 from .statutes import Statute, load_statute, resolve_statute_id
 
@@ -26,29 +29,62 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
     texts = Texts(statute, lang, readings)
     q = Ids()
     static = case_text(case, readings, statute.orders, q)
-    as_of = to_int(case.as_of) if case.as_of else (to_int(max(e.date for e in case.events)) if case.events else 0)
+    last = max((e.date for e in case.events), default=None)
+    as_of_day = case.as_of or last
+    as_of = to_int(as_of_day) if as_of_day else 0
 
-    def decide(state: VacancyState) -> Decision:
-        atoms = solve_atoms(sid, static + "\n" + state_text(case, state, as_of, q), all_candidates)
-        det = _determination(case, statute, texts, state, atoms)
-        member_from = (det["membership"] or {}).get("member_from")
-        return Decision(det["outcome"], det["successor"], det["successor_nomination"], det, member_from)
+    def decide(step: Step) -> Decision:
+        atoms = solve_atoms(sid, static + "\n" + step_text(case, step, as_of, statute.land, q), all_candidates)
+        det = _determination(case, statute, texts, step, atoms)
+        m = det["membership"] or {}
+        return Decision(det["outcome"], det["successor"], det["successor_nomination"], det,
+                        member_from=_day(m.get("member_from")), deadline=_day(m.get("deadline")),
+                        status=m.get("status"),
+                        fails_by=frozenset(str(a[0]) for a in atoms.get("call_fails_by/1", [])),
+                        pending_excluded=bool(atoms.get("pending_excluded/0")),
+                        lot_between=tuple(det["lot_between"]))
 
-    replayed = replay(case, decide)
-    codes = replayed.warnings + ([] if replayed.decisions else [("nothing", {})])
-    warnings = _version_warnings(case, statute, replayed, lang) + [
+    ledger = run_ledger(case, decide, statute.land, readings.get("core.unnotified", "declaration_in_time"))
+    wanted = set(case.vacancy) if case.vacancy is not None else None
+    determinations = [_finish(proc, texts) for proc in ledger.procedures
+                      if proc.decision is not None and (wanted is None or proc.holding.person in wanted)]
+    codes = ledger.warnings + ([] if ledger.procedures else [("nothing", {})])
+    if wanted is not None:
+        codes += [("vacancy_not_vacated", {"person": p}) for p in case.vacancy
+                  if not any(d["vacancy"] == p for d in determinations)]
+    warnings = _version_warnings(case, statute, ledger, lang) + [
         REPLAY_WARNINGS[lang][code].format(**params) for code, params in codes]
     return {
         "format_version": FORMAT_VERSION, "nachruecken_version": __version__,
         "case": case.file, "input_sha256": case.input_sha256, "title": case.title,
         "statute": sid, "statute_version": statute.version, "readings": readings,
         "warnings": warnings,
-        "determinations": [d.payload for _, d in replayed.decisions],
+        "determinations": determinations,
+        "composition": composition(case, ledger),
     }
 
 
-def _version_warnings(case: Case, statute: Statute, replayed, lang: str) -> list[str]:
-    if statute.version_caveat and replayed.decisions:
+def _day(text: str | None) -> dt.date | None:
+    return dt.date.fromisoformat(text) if text else None
+
+
+def _finish(proc: Procedure, texts: Texts) -> dict:
+    """The determination of a procedure: its last walk, with the calls it made."""
+    det = dict(proc.decision.payload)
+    det["calls"] = [{"person": c.person, "nomination": c.nomination, "from": c.start.isoformat(),
+                     "ended": c.ended.isoformat() if c.ended else None, "how": c.how} for c in proc.calls]
+    membership = det.get("membership")
+    if membership is not None:
+        membership = det["membership"] = dict(membership)
+        if membership.pop("unnotified", False):  # say which assumption stood in for the notification
+            membership["assumption"] = texts.label(f"unnotified_{texts.readings.readings['core.unnotified']}")
+    if proc.recorded_call is not None:
+        det["recorded_call"] = proc.recorded_call.person
+    return det
+
+
+def _version_warnings(case: Case, statute: Statute, ledger, lang: str) -> list[str]:
+    if statute.version_caveat and ledger.procedures:
         text = statute.version_caveat[lang]
         return [text[0].upper() + text[1:] + "."]
     if not statute.version_until:
@@ -57,7 +93,7 @@ def _version_warnings(case: Case, statute: Statute, replayed, lang: str) -> list
     dates = []
     if case.election_date and case.election_date.isoformat() > until:
         dates.append(("election", case.election_date.isoformat()))
-    late = [s.event.date.isoformat() for s, _ in replayed.decisions if s.event.date.isoformat() > until]
+    late = [p.date.isoformat() for p in ledger.procedures if p.date.isoformat() > until]
     if late:
         dates.append(("vacancy", late[0]))
     if not dates:
@@ -83,12 +119,13 @@ def _nom_name(case: Case, nid) -> str:
     return nom.name or nom.id
 
 
-def _determination(case: Case, statute: Statute, texts: Texts, state: VacancyState, atoms: dict) -> dict:
+def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms: dict) -> dict:
+    proc = step.procedure
     outcomes = [a[0] for a in atoms.get("outcome/1", [])]
     if len(outcomes) != 1:
         from .solver import EncodingError
 
-        raise EncodingError(f"{statute.id}: expected one outcome for the seat of '{state.holding.person}', got {outcomes}")
+        raise EncodingError(f"{statute.id}: expected one outcome for the seat of '{proc.holding.person}', got {outcomes}")
     outcome = str(outcomes[0])
     succ = atoms.get("successor/2", [])
     successor, successor_nom = (succ[0] if succ else (None, None))
@@ -104,7 +141,8 @@ def _determination(case: Case, statute: Statute, texts: Texts, state: VacancySta
         reasons.setdefault((p, n), []).append((str(code), norm, day))
     lot_date = None
     if successor and lot_between:
-        draws = [e for e in case.events if e.type == "lot_drawn" and e.person == successor and e.seq > state.event.seq]
+        draws = [e for e in case.events if e.type == "lot_drawn" and e.person == successor
+                 and proc.date <= e.date <= step.date]
         lot_date = draws[-1].date.isoformat() if draws else None
 
     about: dict[tuple, dict] = {}
@@ -125,12 +163,12 @@ def _determination(case: Case, statute: Statute, texts: Texts, state: VacancySta
         ctx = dict(person=case.display(p), nomination=_nom_name(case, n), votes=texts.votes(cand.votes),
                    position=cand.position, key_phrase=KEY_PHRASE[texts.lang].get(str(key), str(key)),
                    lot_phrase=texts.label("lot_won", date=lot_date) if (lot_date and p == successor) else "",
-                   departed=case.display(state.holding.person), **about.get((p, n), {}))
+                   departed=case.display(proc.holding.person), **about.get((p, n), {}))
         entry = {"person": p, "nomination": n, "rank": this_rank, "status": st}
         if st == "skipped":
             rs = sorted(reasons.get((p, n), []), key=lambda t: (REASON_ORDER.index(t[0]) if t[0] in REASON_ORDER else 99, t[1]))
             code, norm, day = rs[0]
-            sits_through = state.sitting.get(p)
+            sits_through = step.sitting.get(p)
             ctx.update(date=iso(day) or "?", other=_nom_name(case, sits_through.via_nomination) if sits_through else "?")
             entry.update(reason=code, reasons=list(dict.fromkeys(t[0] for t in rs)), norm=norm,
                          citation=texts.citation(norm),
@@ -164,13 +202,13 @@ def _determination(case: Case, statute: Statute, texts: Texts, state: VacancySta
         if kind == "outcome" and outcome_ground is None:
             outcome_ground = grounds[-1]
 
-    ev = state.event
+    ev = proc.event
     trigger_grounds = []
     ground_text = next((e.ground for e in case.events if e.seq == ev.seq), None)
     own_first = lambda a: (a[0] in statute.norms and statute.norms[a[0]].outside_section, a[0])
     for (norm,) in sorted(atoms.get("trigger_ground/1", []), key=own_first):
-        ctx = dict(departed=case.display(state.holding.person), date=ev.date.isoformat(),
-                   trigger_phrase=TRIGGER_PHRASE[texts.lang].get(ev.type, ev.type),
+        ctx = dict(departed=case.display(proc.holding.person), date=ev.date.isoformat(),
+                   trigger_phrase=TRIGGER_PHRASE[texts.lang].get(proc.trigger, proc.trigger),
                    ground_phrase=f" ({ground_text})" if ground_text else "")
         trigger_grounds.append({"norm": norm, "citation": texts.citation(norm),
                                 "explanation": texts.sentence([f"trigger@{norm}"], **ctx)})
@@ -182,11 +220,13 @@ def _determination(case: Case, statute: Statute, texts: Texts, state: VacancySta
     if outcome == "successor":
         m = {str(f): v for f, v in atoms.get("membership/2", [])}
         membership = {"notified": iso(m.get("notified")), "deadline": iso(m.get("deadline")),
-                      "status": str(m.get("status", "pending")), "member_from": iso(m.get("member_from"))}
+                      "status": str(m.get("status", "pending")), "member_from": iso(m.get("member_from")),
+                      "unnotified": bool(m.get("unnotified"))}
     referred = [a[0] for a in atoms.get("referred_to/1", [])]
     return {
-        "vacancy": state.holding.person, "date": ev.date.isoformat(), "trigger": ev.type,
-        "seat_nomination": state.holding.seat_nomination,
+        "vacancy": proc.holding.person, "date": ev.date.isoformat(), "trigger": proc.trigger,
+        "statute": statute.id, "statute_version": statute.version,
+        "seat_nomination": proc.holding.seat_nomination,
         "outcome": outcome, "successor": successor if outcome == "successor" else None,
         "successor_nomination": successor_nom if outcome == "successor" else None,
         "lot_between": lot_between, "referred_to": texts.citation(referred[0]) if referred else None,

@@ -51,11 +51,19 @@ LABELS = {
     "en": {"successor": "successor", "skipped": "skipped", "tied": "tied", "behind": "behind",
            "vacant": "seat stays empty", "lot": "lot required", "by_election": "by-election",
            "referred": "referred", "undetermined": "undetermined", "not_applicable": "not applicable",
-           "no_votes": "no vote count", "votes": "{n} votes", "lot_won": "; won the lot drawn on {date}"},
+           "no_votes": "no vote count", "votes": "{n} votes", "lot_won": "; won the lot drawn on {date}",
+           "unnotified_declaration_in_time": "no notification recorded: a declaration within four weeks of the "
+                                             "call is taken as in time (reading core.unnotified)",
+           "unnotified_from_call": "no notification recorded: the period is counted from the call "
+                                   "(reading core.unnotified = from_call)"},
     "de": {"successor": "Nachfolger", "skipped": "übergangen", "tied": "stimmengleich", "behind": "dahinter",
            "vacant": "Sitz bleibt leer", "lot": "Losentscheid nötig", "by_election": "Neuwahl",
            "referred": "verwiesen", "undetermined": "unbestimmt", "not_applicable": "nicht anwendbar",
-           "no_votes": "keine Stimmenzahl", "votes": "{n} Stimmen", "lot_won": "; hat das am {date} gezogene Los gewonnen"},
+           "no_votes": "keine Stimmenzahl", "votes": "{n} Stimmen", "lot_won": "; hat das am {date} gezogene Los gewonnen",
+           "unnotified_declaration_in_time": "keine Benachrichtigung erfasst: eine Erklärung binnen vier Wochen "
+                                             "nach der Berufung gilt als rechtzeitig (Lesart core.unnotified)",
+           "unnotified_from_call": "keine Benachrichtigung erfasst: die Frist läuft ab der Berufung "
+                                   "(Lesart core.unnotified = from_call)"},
 }
 
 
@@ -63,16 +71,28 @@ REPLAY_WARNINGS = {
     "en": {
         "referred_kept": "the seat of '{person}' was referred to another provision; it is taken to stay with "
                          "'{person}' until a later event (e.g. lost_seat) records the outcome",
-        "called_conflict": "the case records '{called}' as called on {date}, but the determination for the seat "
-                           "of '{person}' names '{successor}'; both are taken to sit",
+        "called_conflict": "the case records '{called}' as called on {date} to the seat of '{person}', where the "
+                           "statute calls '{successor}'; the recorded call stands",
+        "refused_by_member": "'{person}' refused on {date} after the membership had begun: read as giving up the "
+                             "seat (Verzicht); check that the declaration has the form the statute requires",
+        "refuses_nothing": "'{person}' refused on {date}, but no call was open then that could concern them: "
+                           "the refusal refuses nothing (a waiver of the Anwartschaft is recorded as 'waived')",
+        "vacancy_not_vacated": "'{person}' is named under 'vacancy', but the term as replayed never vacates "
+                               "their seat",
         "no_seat": "'{person}' has a '{type}' event on {date} but holds no seat then; the event opens no vacancy",
         "nothing": "no event vacates a seat: nothing to decide",
     },
     "de": {
         "referred_kept": "der Sitz von '{person}' wurde auf eine andere Vorschrift verwiesen; er bleibt bei "
                          "'{person}', bis ein späteres Ereignis (z. B. lost_seat) das Ergebnis festhält",
-        "called_conflict": "der Fall verzeichnet '{called}' als am {date} berufen, die Feststellung für den Sitz "
-                           "von '{person}' nennt aber '{successor}'; beide gelten als Mitglieder",
+        "called_conflict": "der Fall verzeichnet '{called}' als am {date} auf den Sitz von '{person}' berufen, "
+                           "das Gesetz beruft '{successor}'; die verzeichnete Berufung gilt",
+        "refused_by_member": "'{person}' hat am {date} abgelehnt, nachdem die Mitgliedschaft begonnen hatte: als "
+                             "Verzicht auf den Sitz gelesen; ist die vom Gesetz verlangte Form gewahrt?",
+        "refuses_nothing": "'{person}' hat am {date} abgelehnt, aber keine Berufung war offen, die ihn betreffen "
+                           "konnte: die Ablehnung lehnt nichts ab (ein Verzicht auf die Anwartschaft ist 'waived')",
+        "vacancy_not_vacated": "'{person}' ist unter 'vacancy' genannt, aber der nachgespielte Verlauf macht "
+                               "diesen Sitz nie frei",
         "no_seat": "'{person}' hat am {date} ein Ereignis '{type}', hält dann aber keinen Sitz; es macht keinen Sitz frei",
         "nothing": "kein Ereignis macht einen Sitz frei: nichts zu entscheiden",
     },

@@ -9,16 +9,19 @@ written once and reused for each of its vacancies.
 
 from __future__ import annotations
 
+import datetime as dt
+
 from clingo import String
 
 from .dates import to_int, week_deadline
 from .model import Case
-from .replay import VacancyState
+from .ledger import Step
 
 ALL_ORDERS = {"per_list": ("votes", "votes_nonzero"), "all": ("votes", "votes_nonzero"),
               "group": ("votes", "votes_nonzero")}
 
 
+ONE_DAY = dt.timedelta(days=1)
 _NEEDS_CLINGO = frozenset('"\\\n\x00')
 
 
@@ -52,6 +55,8 @@ def case_text(case: Case, readings: dict[str, str], orders: dict | None = None, 
         out.append(f"election_date({to_int(case.election_date)}).")
     if case.body_seats is not None:
         out.append(f"body_seats({case.body_seats}).")
+    if case.body_unfilled_seats:
+        out.append(f"body_unfilled_seats({case.body_unfilled_seats}).")
     if case.body_period_end is not None:
         end = case.body_period_end
         out.append(f"body_period_end({to_int(end)}).")
@@ -126,34 +131,47 @@ def order_lines(case: Case, orders: dict, q: Ids) -> list[str]:
     return out
 
 
-def state_text(case: Case, state: VacancyState, as_of: int, q: Ids | None = None) -> str:
-    """The facts of one vacancy: the departed, who sits, and the events it may see."""
+def step_text(case: Case, step: Step, as_of: int, land: str | None = None, q: Ids | None = None) -> str:
+    """The facts of one walk: the departed, who sits, the events it may see (numbered relative to
+    the procedure, core/state.lp) and the later declarations that decide membership."""
     q = q or Ids()
-    h, ev = state.holding, state.event
+    proc = step.procedure
+    h = proc.holding
     out = [f"vacancy({q(h.person)}). vacancy_seat({q(h.seat_nomination)}). vacancy_via({q(h.via_nomination)}).",
-           f"vacancy_how({h.how}). vacancy_trigger({ev.type}). vacancy_date({to_int(ev.date)}).",
-           f"vacancy_event({ev.seq}). as_of({as_of})."]
+           f"vacancy_how({h.how}). vacancy_trigger({proc.trigger}). vacancy_date({to_int(proc.date)}).",
+           f"vacancy_event({step.vacancy_number}). as_of({as_of}).",
+           f"call_date({to_int(step.date)}). call_deadline({to_int(step.call_deadline)}).",
+           f"next_day({to_int(step.call_deadline)},{to_int(step.call_deadline + ONE_DAY)})."]
     if h.seat_type is not None:
         out.append(f"vacancy_seat_type({h.seat_type}).")
-    for other in state.sitting.values():
+    if step.pending_check is not None:
+        out.append(f"pending_call({q(step.pending_check[0])},{q(step.pending_check[1])}).")
+    for other in step.sitting.values():
         out.append(f"sits({q(other.person)},{q(other.via_nomination)}).")
-    for person, nom, how in sorted(state.seated):
+    for person, nom, how in sorted(step.seated):
         out.append(f"seated({q(person)},{q(nom)},{how}).")
-    for person, nom, etype, seq in state.vacated:
+    for person, nom, etype, seq in step.vacated:
         out.append(f"vacated({q(person)},{q(nom)},{etype},{seq}).")
-    for person, seq in state.left_empty:
+    for person, seq in step.left_empty:
         out.append(f"left_empty({q(person)},{seq}).")
-    for e in case.events:
-        visible = e.seq <= state.window_end or (e.seq > ev.seq and e.type in ("notified", "accepted"))
-        if not visible:
-            continue
-        out.append(f"event({e.seq},{to_int(e.date)},{q(e.person)},{e.type}).")
-        if e.nomination is not None:
-            out.append(f"event_nomination({e.seq},{q(e.nomination)}).")
-        if e.reservation:
-            out.append(f"event_reservation({e.seq}).")
-        if e.form is not None:
-            out.append(f"event_form({e.seq},{e.form}).")
-        if e.type == "notified":
-            out.append(f"deadline({e.seq},{to_int(week_deadline(e.date, case.holidays))}).")
+    for i, e, kind in step.events:
+        out.append(f"event({i},{to_int(e.date)},{q(e.person)},{kind}).")
+        out += _event_details(case, i, e, land)
+    for i, e in step.later:
+        out.append(f"declared({i},{to_int(e.date)},{q(e.person)},{e.type}).")
+        out += _event_details(case, i, e, land)
     return "\n".join(out)
+
+
+def _event_details(case: Case, i: int, e, land: str | None) -> list[str]:
+    out = []
+    if e.nomination is not None:
+        out.append(f"event_nomination({i},{Ids()(e.nomination)}).")
+    if e.reservation:
+        out.append(f"event_reservation({i}).")
+    if e.form is not None:
+        out.append(f"event_form({i},{e.form}).")
+    if e.type == "notified":
+        end = week_deadline(e.date, case.holidays, land)
+        out.append(f"deadline({i},{to_int(end)}). next_day({to_int(end)},{to_int(end + ONE_DAY)}).")
+    return out

@@ -209,13 +209,10 @@ def build_case(data, file: str, sha256: str = "") -> Case:
     if isinstance(vacancy, str):
         vacancy = [vacancy]
     if vacancy is not None:
-        called = {ev.person for ev in events if ev.type == "called"}
         for k, person in enumerate(vacancy):
             vp = "vacancy" if len(vacancy) == 1 and isinstance(data.get("vacancy"), str) else f"vacancy[{k}]"
             if person not in persons:
                 raise InputError(f"'{person}' is on no nomination", vp)
-            if person not in elected_on and person not in called:
-                raise InputError(f"'{person}' never held a seat (not elected, no 'called' event)", vp)
             if not any(ev.person == person and ev.type in VACATING_TYPES for ev in events):
                 raise InputError(f"no event vacates the seat of '{person}' (died, refused, resigned, lost_seat, elected_mayor)", vp)
 
@@ -235,6 +232,7 @@ def build_case(data, file: str, sha256: str = "") -> Case:
         election_date=election_date, election=data.get("election", "proportional"),
         body_name=body.get("name"), body_seats=body.get("seats"), body_kind=body.get("kind", "municipal"),
         body_period_end=parse_date(body["period_end"], "body.period_end") if "period_end" in body else None,
+        body_unfilled_seats=body.get("unfilled_seats", 0),
         readings=readings, vacancy=vacancy, expected=expected, as_of=as_of, holidays=holidays,
         input_sha256=sha256, names=names,
     )

@@ -17,7 +17,7 @@ from .errors import InputError
 
 INPUT_PREDICATES = {
     "statute": 1, "title": 1, "election": 1, "election_date": 1, "as_of": 1, "holiday": 1,
-    "body_name": 1, "body_seats": 1, "body_kind": 1, "body_period_end": 1, "reading": 2,
+    "body_name": 1, "body_seats": 1, "body_kind": 1, "body_period_end": 1, "body_unfilled_seats": 1, "reading": 2,
     "nomination": 1, "nomination_name": 2, "nomination_group": 2, "nomination_group_kind": 2,
     "nomination_tier": 2, "nomination_district": 2, "substitute_list": 2,
     "candidate": 3, "name": 2, "votes": 3, "elected": 2, "seat_type": 3, "substitute_for": 4,
@@ -161,6 +161,9 @@ def _to_data(facts: dict[str, list]) -> dict:
     period_end = _one(facts, "body_period_end")
     if period_end is not None:
         body["period_end"] = _date(period_end, "body_period_end")
+    unfilled = _one(facts, "body_unfilled_seats")
+    if unfilled is not None:
+        body["unfilled_seats"] = _value(unfilled, "body_unfilled_seats")
     seats = _one(facts, "body_seats")
     if seats is not None:
         body["seats"] = _value(seats, "body_seats")

@@ -90,6 +90,7 @@ class Case:
     body_seats: int | None = None
     body_kind: str = "municipal"
     body_period_end: dt.date | None = None
+    body_unfilled_seats: int = 0  # seats left empty at the election (M-V § 44 Abs. 5)
     readings: dict[str, str] = field(default_factory=dict)
     vacancy: list[str] | None = None
     expected: dict | None = None

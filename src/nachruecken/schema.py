@@ -101,7 +101,7 @@ CASE_SCHEMA = {
         "notes": {"type": "string", "description": "free text (addition)"},
         "election_date": DATE,
         "election": {"enum": list(ELECTION_KINDS)},
-        "as_of": {**DATE, "description": "the date the determination is made; default: the last event date (addition)"},
+        "as_of": {**DATE, "description": "the day the ledger is read: later events are not seen; default: the last event date"},
         "holidays": {"type": "array", "items": DATE, "description": "public holidays for deadlines (addition)"},
         "body": {
             "type": "object",
@@ -111,6 +111,8 @@ CASE_SCHEMA = {
                 "seats": {"type": "integer", "minimum": 1, "maximum": 100000},
                 "kind": {"enum": list(BODY_KINDS)},
                 "period_end": {**DATE, "description": "end of the Wahlperiode (addition; M-V § 45)"},
+                "unfilled_seats": {"type": "integer", "minimum": 0, "maximum": 100000,
+                                   "description": "seats left empty at the election (default 0; M-V § 44 Abs. 5)"},
             },
         },
         "readings": {"type": "object", "additionalProperties": {"type": "string"}},

@@ -72,6 +72,11 @@ class Statute:
     orders: dict | None = None  # which ready-made orderings the encoding walks (None: all)
     encoded: bool = True
 
+    @property
+    def land(self) -> str:
+        """The Land's ISO 3166-2 subdivision code (public holidays)."""
+        return ALIASES_REV[self.id].upper()
+
     def citation(self, norm_id: str) -> str:
         norm = self.norms.get(norm_id)
         return norm.citation if norm else norm_id
@@ -103,6 +108,11 @@ ALIASES_REV = {sid: alias for alias, sid in ALIASES.items()}
 
 
 @functools.cache
+def _core_readings() -> dict:
+    return yaml.safe_load((encodings_dir() / "core" / "readings.yaml").read_text(encoding="utf-8"))
+
+
+@functools.cache
 def load_statute(sid: str) -> Statute:
     folder = encodings_dir() / sid
     cat_file = folder / "catalogue.yaml"
@@ -113,9 +123,11 @@ def load_statute(sid: str) -> Statute:
         nid: Norm(nid, nd["citation"], nd["title"], bool(nd.get("outside_section", False)))
         for nid, nd in cat["norms"].items()
     }
+    own = dict(cat.get("readings") or {})
+    own.update(_core_readings())  # the ledger's own readings, known to every statute
     readings = {
         rid: Reading(rid, rd["question"], tuple(rd["values"]), rd.get("meaning", {}), rd.get("ambiguity", ""))
-        for rid, rd in (cat.get("readings") or {}).items()
+        for rid, rd in own.items()
     }
     return Statute(
         id=sid, state=cat["state"], law=cat["law"], provision=cat["provision"], version=cat["version"],

@@ -1,0 +1,408 @@
+"""The ledger of a council's term: each vacancy a dated procedure of its seat.
+
+Mechanical bookkeeping only: who holds which seat on which day, which procedures are open, which
+events a walk may see, and which call an event concerns. Every legal choice (who is passed over,
+who is called, when membership begins, which events fail a pending call) is made by the statute
+encoding that ``decide`` runs; the ledger only asks it.
+
+How the term is read (README, "How a case is read"; DESIGN "How a case reads"):
+- A procedure opens when a seat holder's ``died``, ``refused``, ``resigned``, ``lost_seat`` or
+  ``elected_mayor`` vacates the seat on date D; D is its reference date for good.
+- The walk is dated: on D the statute walks its pools with every event dated up to D (all events
+  of that date, whatever the file order) and names the person it calls, who is *pending* until
+  his membership begins. An event that fails his call (the statute says which) continues the
+  walk in the same procedure on that event's date. A ``lot_drawn`` settles a lot the same way.
+- A procedure ends when membership begins or the seat is left empty, referred, or an election is
+  due; nothing dated after that changes it.
+- Another procedure changes nothing here except through the statute's own terms: a person
+  pending or seated there is "already called" here.
+- A ``refused`` by a person who is neither member nor pending refuses the calls of the
+  procedures open on its date, for those only; with none open it refuses nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from itertools import groupby
+from typing import Callable
+
+from .dates import period_end
+from .model import VACATING_TYPES, Case, Event
+
+# Event types that may fail a pending call; the statute's answer (``fails_by``) says which do.
+FAILING_TYPES = ("refused", "waived", "died", "lost_eligibility", "evidence_missing")
+# Without a recorded notification, declarations within four weeks of the call count as in time
+# (reading core.unnotified = declaration_in_time); the alternative counts the statute's period.
+UNNOTIFIED_WEEKS = 4
+
+
+@dataclass(frozen=True)
+class Holding:
+    person: str
+    seat_nomination: str  # the nomination the seat belongs to
+    via_nomination: str  # the nomination the person was on when taking it
+    how: str  # elected | called
+    since_seq: int  # 0: from the election
+    seat_type: str | None = None  # Hamburg Bezirksliste seats: list | personal
+
+
+@dataclass
+class Call:
+    """One step of a procedure: a person called on ``start``; ``ended``/``how`` if the call failed."""
+
+    person: str
+    nomination: str
+    start: dt.date
+    ended: dt.date | None = None
+    how: str | None = None
+
+
+@dataclass
+class Decision:
+    """What the ledger needs back from one walk of the statute encoding."""
+
+    outcome: str
+    successor: str | None
+    successor_nomination: str | None
+    payload: dict | None = None  # the full determination, opaque here
+    member_from: dt.date | None = None
+    deadline: dt.date | None = None
+    status: str | None = None  # membership status of the person called
+    fails_by: frozenset = frozenset()  # event types that fail a pending call (from the statute)
+    pending_excluded: bool = False  # the person whose call was checked is now passed over
+    lot_between: tuple = ()
+
+
+@dataclass
+class Procedure:
+    index: int
+    event: Event  # the event that vacated the seat
+    trigger: str  # as the statute sees it (a member's refusal is his Verzicht: resigned)
+    holding: Holding
+    calls: list[Call] = field(default_factory=list)
+    decision: Decision | None = None
+    state: str = "open"  # open | pending | lot | ended
+    ended_on: dt.date | None = None
+    holder_from: tuple | None = None  # (date, event seq): membership begins just before this event
+    recorded_call: Event | None = None  # a `called` event that took the seat
+    lapse_on: dt.date | None = None  # the pending call counts as refused from this day (period lapsed)
+
+    @property
+    def date(self) -> dt.date:
+        return self.event.date
+
+    @property
+    def pending(self) -> Call | None:
+        return self.calls[-1] if self.state == "pending" and self.calls else None
+
+
+@dataclass
+class Step:
+    """One walk: everything a statute encoding needs to decide a procedure on a date."""
+
+    procedure: Procedure
+    date: dt.date
+    sitting: dict[str, Holding]  # members and persons pending elsewhere (the departed excluded)
+    seated: set[tuple[str, str, str]]  # (person, nomination, how) who took a seat, ever
+    vacated: list[tuple[str, str, str, int]]  # earlier procedures: (person, nomination, trigger, seq)
+    left_empty: list[tuple[str, int]]  # earlier procedures whose seat stayed empty
+    events: list[tuple[int, Event, str]]  # visible events, numbered relative to the procedure
+    vacancy_number: int
+    later: list[tuple[int, Event]]  # notifications and declarations after the step date (membership)
+    call_deadline: dt.date  # end of the declaration period counted from this call (no notification)
+    pending_check: tuple[str, str] | None = None  # (person, nomination) whose call may have failed
+
+
+@dataclass
+class LedgerResult:
+    procedures: list[Procedure] = field(default_factory=list)
+    warnings: list[tuple[str, dict]] = field(default_factory=list)
+    holders: dict[str, Holding] = field(default_factory=dict)
+    as_of: dt.date | None = None
+
+
+class Ledger:
+    """Replays one case's term; ``decide`` walks a statute encoding for one step."""
+
+    def __init__(self, case: Case, decide: Callable[[Step], Decision], land: str | None = None,
+                 unnotified: str = "declaration_in_time"):
+        self.case, self.decide, self.land, self.unnotified = case, decide, land, unnotified
+        last = max((e.date for e in case.events), default=None)
+        self.as_of = case.as_of or last
+        self.events = [e for e in case.events if self.as_of is None or e.date <= self.as_of]
+        self.result = LedgerResult(as_of=self.as_of)
+        self.holders: dict[str, Holding] = {
+            c.person: Holding(c.person, n.id, n.id, "elected", 0, c.seat)
+            for n in case.nominations for c in n.candidates if c.elected}
+        self.took_seat: list[tuple[str, str, str]] = [(h.person, h.seat_nomination, "elected")
+                                                       for h in self.holders.values()]
+        self.elected_until = {p: self._election_period(p) for p in self.holders}
+        self.pending_of: dict[str, Procedure] = {}
+        self.procedures: list[Procedure] = []
+        # what each refusal is: ("call", proc) failed a call; ("trigger", proc) vacated a seat;
+        # ("uncalled", {procs}) refused the calls of open procedures; absent: refuses nothing
+        self.refusal_role: dict[int, tuple] = {}
+
+    # ----------------------------------------------------------------- periods
+    def period_from(self, start: dt.date) -> dt.date:
+        """The end of the declaration period counted from a call without a recorded notification."""
+        weeks = UNNOTIFIED_WEEKS if self.unnotified == "declaration_in_time" else 1
+        return period_end(start, weeks, self.land, self.case.holidays)
+
+    def _election_period(self, person: str) -> dt.date | None:
+        """The last day on which an elected person's declaration is a declaration on the election
+        (he counts as called on election_date); None: member from the start."""
+        start = self.case.election_date
+        if start is None:
+            return None
+        mine = [e for e in self.events if e.person == person and e.date >= start]
+        notice = next((e for e in mine if e.type == "notified"), None)
+        end = period_end(notice.date, 1, self.land, self.case.holidays) if notice else self.period_from(start)
+        accepted = next((e for e in mine if e.type == "accepted" and not e.reservation and e.date <= end), None)
+        return accepted.date - dt.timedelta(days=1) if accepted else end
+
+    # ----------------------------------------------------------------- the sweep
+    def run(self) -> LedgerResult:
+        for day, group in groupby(self.events, key=lambda e: e.date):
+            self._lapse(day)
+            self._promote((day, -1))
+            self._day(day, list(group))
+        if self.as_of is not None:
+            self._lapse(self.as_of)
+            self._promote((self.as_of, float("inf")))
+        self.result.procedures = self.procedures
+        self.result.holders = self.holders
+        return self.result
+
+    def _lapse(self, day: dt.date) -> None:
+        """Pending calls that the statute deems refused once their period lapsed (e.g. Hessen,
+        he.unfit_next = call_then_deemed_refused) continue the walk on the day after the period."""
+        while True:
+            due = sorted((p for p in self.procedures if p.state == "pending" and p.lapse_on and p.lapse_on <= day),
+                         key=lambda p: (p.lapse_on, p.index))
+            if not due:
+                return
+            proc = due[0]
+            when, proc.lapse_on = proc.lapse_on, None
+            self._walk(proc, when, failing=(proc.pending.person, "lapsed"))
+
+    def _promote(self, now: tuple, held: frozenset = frozenset()) -> None:
+        """Pending calls whose membership has begun by ``now`` (date, event seq) end their procedure
+        (``held``: procedures with an earlier event still to be checked today)."""
+        for person, proc in list(self.pending_of.items()):
+            if proc.holder_from is not None and proc.holder_from <= now and proc.index not in held:
+                self._seat(proc, person, proc.pending.nomination, proc.holder_from[0])
+
+    def _seat(self, proc: Procedure, person: str, nomination: str, since: dt.date, seq: int | None = None) -> None:
+        self.pending_of.pop(person, None)
+        self.holders[person] = Holding(person, proc.holding.seat_nomination, nomination, "called",
+                                       seq if seq is not None else proc.event.seq, proc.holding.seat_type)
+        self.took_seat.append((person, nomination, "called"))
+        proc.state, proc.ended_on = "ended", since
+
+    def _open_procs(self) -> list[Procedure]:
+        return [p for p in self.procedures if p.state in ("open", "pending", "lot")]
+
+    def _day(self, day: dt.date, evs: list[Event]) -> None:
+        actions: list[tuple[int, str, Procedure, Event | None]] = []
+        uncalled: list[Event] = []
+        for ev in evs:
+            # an acceptance makes its author a member from that moment, unless an earlier event of
+            # his today may have failed the call
+            self._promote((day, ev.seq), frozenset(a[2].index for a in actions if a[1] == "check"))
+            p = ev.person
+            proc = self.pending_of.get(p)
+            if proc is not None:
+                self._pending_event(proc, ev, actions)
+            elif ev.type in VACATING_TYPES and p in self.holders:
+                trigger = ev.type
+                if ev.type == "refused":
+                    until = self.elected_until.get(p) if self.holders[p].how == "elected" else None
+                    if until is None or day > until:
+                        # a member's refusal is his Verzicht on the seat
+                        trigger = "resigned"
+                        self.result.warnings.append(("refused_by_member", {"person": p, "date": day.isoformat()}))
+                actions.append((ev.seq, "open", self._open(ev, trigger), None))
+            elif ev.type == "called":
+                self._called(ev)
+            elif ev.type in ("refused", "waived"):
+                uncalled.append(ev)
+            elif ev.type == "lot_drawn" or ev.type in FAILING_TYPES:
+                for lot in self._open_procs():
+                    if lot.state == "lot" and p in lot.decision.lot_between:
+                        actions.append((ev.seq, "walk", lot, None))
+            if ev.type in ("resigned", "lost_seat", "elected_mayor") and p not in self.holders \
+                    and proc is None and not any(a[2].event is ev for a in actions):
+                self.result.warnings.append(("no_seat", {"person": p, "type": ev.type, "date": day.isoformat()}))
+        open_today = self._open_procs()
+        for ev in uncalled:
+            if ev.seq in self.refusal_role:
+                continue
+            if open_today:
+                self.refusal_role[ev.seq] = ("uncalled", frozenset(x.index for x in open_today))
+                for lot in open_today:
+                    if lot.state == "lot" and ev.person in lot.decision.lot_between:
+                        actions.append((ev.seq, "walk", lot, None))
+            elif ev.type == "refused":
+                self.result.warnings.append(("refuses_nothing", {"person": ev.person, "date": day.isoformat()}))
+        done: set[tuple[int, str]] = set()
+        for seq, kind, proc, ev in sorted(actions, key=lambda a: a[0]):
+            if (proc.index, kind) in done and kind == "walk":
+                continue
+            done.add((proc.index, kind))
+            if kind == "check":
+                if proc.state == "pending" and proc.pending.person == ev[0]:
+                    self._walk(proc, day, failing=ev)
+            elif proc.state in ("open", "lot"):
+                self._walk(proc, day)
+
+    def _pending_event(self, proc: Procedure, ev: Event, actions: list) -> None:
+        """An event of a person whose call is pending."""
+        kind = "reservation" if ev.type == "accepted" and ev.reservation else ev.type
+        fails = proc.decision.fails_by if proc.decision else frozenset()
+        if kind in fails:
+            if ev.type == "refused":
+                self.refusal_role[ev.seq] = ("call", proc.index)
+            actions.append((ev.seq, "check", proc, (ev.person, kind)))
+        elif ev.type in VACATING_TYPES:
+            # not a failure of the call under this statute (e.g. a death under M-V): he is taken
+            # to hold the seat, and the event vacates it
+            self._seat(proc, ev.person, proc.pending.nomination, ev.date, seq=ev.seq)
+            actions.append((ev.seq, "open", self._open(ev, ev.type), None))
+
+    def _called(self, ev: Event) -> None:
+        """A recorded call is history: it stands, whatever the replay would have done."""
+        target = next((p for p in self._open_procs() if p.holding.seat_nomination == ev.nomination
+                       and ev.person not in self.holders), None)
+        if target is not None:
+            expected = target.pending.person if target.pending else None
+            if expected != ev.person:
+                self.result.warnings.append(("called_conflict", {
+                    "called": ev.person, "date": ev.date.isoformat(), "person": target.holding.person,
+                    "successor": expected or "-"}))
+                if target.pending:
+                    self.pending_of.pop(target.pending.person, None)
+                    target.pending.ended, target.pending.how = ev.date, "superseded"
+            target.recorded_call = ev
+            if expected != ev.person:
+                target.calls.append(Call(ev.person, ev.nomination, ev.date))
+            self._seat(target, ev.person, ev.nomination, ev.date, seq=ev.seq)
+        elif ev.person not in self.holders:
+            self.holders[ev.person] = Holding(ev.person, ev.nomination, ev.nomination, "called", ev.seq, ev.seat)
+            self.took_seat.append((ev.person, ev.nomination, "called"))
+
+    def _open(self, ev: Event, trigger: str, holding: Holding | None = None) -> Procedure:
+        holding = holding or self.holders.pop(ev.person)
+        proc = Procedure(len(self.procedures), ev, trigger, holding)
+        if ev.type == "refused":
+            self.refusal_role[ev.seq] = ("trigger", proc.index)
+        self.procedures.append(proc)
+        return proc
+
+    # ----------------------------------------------------------------- one walk
+    def _walk(self, proc: Procedure, day: dt.date, failing: tuple[str, str] | None = None) -> None:
+        """Walk ``proc`` on ``day``; ``failing`` = (person, how): his pending call may have failed."""
+        check = (failing[0], proc.pending.nomination) if failing is not None else None
+        decision = self.decide(self._step(proc, day, check))
+        if failing is not None:
+            if not decision.pending_excluded:
+                return  # the statute does not treat this event as failing the call
+            call = proc.pending
+            call.ended, call.how = day, failing[1]
+            self.pending_of.pop(call.person, None)
+        proc.decision = decision
+        if decision.outcome == "successor":
+            person, nom = decision.successor, decision.successor_nomination
+            prior = self.holders.pop(person, None)
+            proc.calls.append(Call(person, nom, day))
+            proc.state = "pending"
+            self.pending_of[person] = proc
+            if decision.status == "accepted" and decision.member_from:
+                # membership begins with the acceptance: events before it in time (or earlier in the
+                # file on its day) still concern the pending call
+                acceptance = next((e.seq for e in self.events if e.person == person and e.type == "accepted"
+                                   and not e.reservation and e.date == decision.member_from), -1)
+                proc.holder_from = (decision.member_from, acceptance)
+            elif decision.status == "deemed_refused" and decision.deadline:
+                proc.lapse_on = decision.deadline + dt.timedelta(days=1)
+            elif decision.status == "deemed_accepted" and decision.deadline:
+                # silence: the call stays open through the last day of the period
+                proc.holder_from = (max(decision.member_from or decision.deadline,
+                                        decision.deadline + dt.timedelta(days=1)), -1)
+            if prior is not None:
+                # a statute let a member take this seat (Hamburg, hh.already_elected = switch):
+                # the seat he held falls vacant now
+                switched = Event(seq=proc.event.seq, file_index=-1, date=day, person=person, type="switched")
+                self._walk(self._open(switched, "switched", prior), day)
+        elif decision.outcome == "lot":
+            proc.state = "lot"
+        else:
+            proc.state, proc.ended_on = "ended", day
+            if decision.outcome == "referred":
+                # The encoded statute did not move the seat: it stays with its holder until the
+                # provision referred to is applied and recorded as a later event (e.g. lost_seat).
+                self.holders[proc.holding.person] = proc.holding
+                self.result.warnings.append(("referred_kept", {"person": proc.holding.person}))
+
+    def _step(self, proc: Procedure, day: dt.date, check: tuple[str, str] | None) -> Step:
+        sitting = dict(self.holders)
+        for person, other in self.pending_of.items():
+            if other is not proc:
+                call = other.pending
+                sitting[person] = Holding(person, other.holding.seat_nomination, call.nomination, "called",
+                                          other.event.seq, other.holding.seat_type)
+        if check is not None:
+            sitting.pop(check[0], None)
+        seated = set(self.took_seat) | {(p, h.via_nomination, "called") for p, h in sitting.items()
+                                        if h.how == "called"}
+        earlier = [p for p in self.procedures if p is not proc]  # every other seat vacated so far
+        vacated = [(p.holding.person, p.holding.seat_nomination, p.trigger, p.event.seq) for p in earlier
+                   if not (p.decision and p.decision.outcome == "referred")]
+        left_empty = [(p.holding.person, p.event.seq) for p in earlier
+                      if p.state == "ended" and p.decision and p.decision.outcome not in ("successor", "referred")]
+        events, number = self._visible(proc, day)
+        later = [e for e in self.events if e.date > day and e.type in ("notified", "accepted")]
+        start = len(events) + 1  # after every visible event
+        return Step(proc, day, sitting, seated, vacated, left_empty, events, number,
+                    [(start + i, e) for i, e in enumerate(later)], self.period_from(day), check)
+
+    def _visible(self, proc: Procedure, day: dt.date) -> tuple[list[tuple[int, Event, str]], int]:
+        """The events a walk on ``day`` sees, numbered so that a number above the vacancy's means
+        "of this procedure" (dated on or after the day the seat fell vacant; a refusal only if it
+        refused this procedure's call) and a number below means "before" (earlier events; a refusal
+        of a call of an earlier procedure)."""
+        before: list[tuple[Event, str]] = []
+        after: list[tuple[Event, str]] = []
+        for e in self.events:
+            if e.date > day or e is proc.event:
+                continue
+            kind = e.type
+            if e.type == "refused":
+                role = self.refusal_role.get(e.seq)
+                if role is None:
+                    continue  # refused nothing
+                if role[0] == "uncalled":
+                    if proc.index not in role[1]:
+                        continue
+                    after.append((e, kind))
+                    continue
+                if role[0] == "trigger":
+                    other = self.procedures[role[1]]
+                    if other.trigger != "refused":
+                        continue  # a member's Verzicht: recorded as the vacated seat
+                    before.append((e, kind))
+                    continue
+                (after if role[1] == proc.index else before).append((e, kind))
+                continue
+            (after if e.date >= proc.date else before).append((e, kind))
+        numbered = [(i, e, k) for i, (e, k) in enumerate(before, 1)]
+        v = len(before) + 1
+        numbered.append((v, proc.event, proc.trigger))
+        numbered += [(v + i, e, k) for i, (e, k) in enumerate(after, 1)]
+        return numbered, v
+
+
+def run_ledger(case: Case, decide: Callable[[Step], Decision], land: str | None = None,
+               unnotified: str = "declaration_in_time") -> LedgerResult:
+    return Ledger(case, decide, land, unnotified).run()
