@@ -15,14 +15,24 @@ HEAD = {
            "trigger": "Trigger", "outcome": "Outcome", "grounds": "Grounds", "membership": "Membership",
            "succ": "Successor: {name} ({id}) from {nom}", "reduced": "the legal member count is reduced",
            "not_reduced": "the legal member count is not reduced", "lot": "Lot required between: {names}",
-           "referred": "Referred to {to}", "notes": "Note", "default": "default", "none": "none"},
+           "referred": "Referred to {to}", "notes": "Note", "default": "default", "none": "none",
+           "calls": "Calls", "call_failed": "{name} called {start}, failed {ended} ({how})",
+           "call_open": "{name} called {start}", "body": "The body on {as_of}",
+           "legal": "legal member count {n}", "sitting": "{n} members sit", "vacant_seats": "empty: {who}",
+           "pending": "pending calls: {who}", "unfilled": "{n} seats left empty at the election",
+           "seat_of": "seat of {who} since {since} ({why})", "pending_of": "{name} for the seat of {who} since {since}"},
     "de": {"case": "Fall", "statute": "Gesetz", "readings": "Lesarten", "warning": "Warnung",
            "vacancy": "Vakanz", "of": "Sitz von", "via": "über", "on": "am",
            "cols": ("#", "Person", "Liste", "Stimmen", "Platz", "Status", "Grund", "Norm", "Begründung"),
            "trigger": "Auslöser", "outcome": "Ergebnis", "grounds": "Gründe", "membership": "Mitgliedschaft",
            "succ": "Nachfolger: {name} ({id}) aus {nom}", "reduced": "die gesetzliche Mitgliederzahl vermindert sich",
            "not_reduced": "die gesetzliche Mitgliederzahl bleibt", "lot": "Losentscheid zwischen: {names}",
-           "referred": "Verwiesen auf {to}", "notes": "Hinweis", "default": "Standard", "none": "keine"},
+           "referred": "Verwiesen auf {to}", "notes": "Hinweis", "default": "Standard", "none": "keine",
+           "calls": "Berufungen", "call_failed": "{name} berufen {start}, gescheitert {ended} ({how})",
+           "call_open": "{name} berufen {start}", "body": "Die Vertretung am {as_of}",
+           "legal": "gesetzliche Mitgliederzahl {n}", "sitting": "{n} Mitglieder sitzen", "vacant_seats": "leer: {who}",
+           "pending": "offene Berufungen: {who}", "unfilled": "{n} Sitze bei der Wahl unbesetzt",
+           "seat_of": "Sitz von {who} seit {since} ({why})", "pending_of": "{name} für den Sitz von {who} seit {since}"},
 }
 
 
@@ -39,6 +49,29 @@ def render(result: dict, case, statute, console: Console, lang: str = "en") -> N
     for det in result["determinations"]:
         console.print()
         _render_determination(det, case, console, lang)
+    if result.get("composition"):
+        console.print()
+        _render_composition(result["composition"], case, console, lang)
+
+
+def _render_composition(comp: dict, case, console: Console, lang: str) -> None:
+    """What an officer checks before the next sitting: who sits, which seats are empty, which calls
+    are still open."""
+    h, lab = HEAD[lang], LABELS[lang]
+    parts = [h["sitting"].format(n=sum(len(s["holders"]) for s in comp["seats"]))]
+    if comp["legal_member_count"] is not None:
+        parts.insert(0, h["legal"].format(n=comp["legal_member_count"]))
+    if comp.get("unfilled_at_election"):
+        parts.append(h["unfilled"].format(n=comp["unfilled_at_election"]))
+    console.print(f"[bold]{h['body'].format(as_of=comp['as_of'] or '-')}:[/bold] " + "; ".join(parts))
+    if comp["vacant"]:
+        who = "; ".join(h["seat_of"].format(who=escape(case.display(v["seat_of"])), since=v["since"],
+                                            why=lab.get(v["why"], v["why"])) for v in comp["vacant"])
+        console.print("  " + h["vacant_seats"].format(who=who))
+    if comp["pending"]:
+        who = "; ".join(h["pending_of"].format(name=escape(case.display(p["person"])), since=p["since"],
+                                               who=escape(case.display(p["seat_of"]))) for p in comp["pending"])
+        console.print("  " + h["pending"].format(who=who))
 
 
 def _nom(case, nid: str) -> str:
@@ -92,7 +125,14 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
         console.print(f"  {i}. [cyan]{escape(g['citation'])}[/cyan]: {escape(g['explanation'])}")
     for n in det.get("notes", []):
         console.print(f"  [yellow]{h['notes']}[/yellow] ([cyan]{escape(n['citation'])}[/cyan]): {escape(n['explanation'])}")
+    if len(det.get("calls", [])) > 1:
+        steps = [h["call_failed" if c["ended"] else "call_open"].format(
+            name=escape(case.display(c["person"])), start=c["from"], ended=c["ended"], how=c["how"])
+            for c in det["calls"]]
+        console.print(f"[bold]{h['calls']}:[/bold] " + "; ".join(steps))
     m = det.get("membership")
     if m:
         parts = [f"status={m['status']}"] + [f"{k}={m[k]}" for k in ("notified", "deadline", "member_from") if m[k]]
         console.print(f"[bold]{h['membership']}:[/bold] " + ", ".join(parts))
+        if m.get("assumption"):
+            console.print(f"  [dim]{escape(m['assumption'])}[/dim]")
