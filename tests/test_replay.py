@@ -130,3 +130,20 @@ def test_a_settled_vacancy_is_not_reopened_by_the_successors_later_events():
     dets = decide(he_case([_nom()], events))["determinations"]
     assert [(x["vacancy"], x["successor"]) for x in dets] == [("a", "d"), ("d", "e")]
     assert dets[0]["membership"]["status"] == "accepted"
+
+
+def test_same_date_vacancies_warn_when_file_order_decides_the_seats():
+    events = [("2010-01-01", "b", "resigned"), ("2010-01-01", "a", "resigned")]
+    result = decide(he_case([_nom()], events))
+    assert any("in the other order the seats would go b -> e, a -> d" in w for w in result["warnings"])
+    # two seats of different lists: the order decides nothing, and nothing is said
+    two = [he_list(("a", 900, True), ("d", 300)), he_list(("x", 900, True), ("y", 100), nid="cdu")]
+    result = decide(he_case(two, [("2010-01-01", "x", "died"), ("2010-01-01", "a", "died")]))
+    assert not any("other order" in w for w in result["warnings"])
+
+
+def test_a_pending_call_counts_as_filled_and_shows_in_the_composition():
+    result = decide(he_case([_nom()], [("2010-01-01", "a", "died"), ("2010-01-03", "d", "notified")]))
+    comp = result["composition"]
+    assert comp["pending"] == [{"person": "d", "seat_of": "a", "since": "2010-01-01"}]
+    assert comp["seats"] == [{"nomination": "spd", "holders": ["b", "c"]}] and comp["vacant"] == []

@@ -6,6 +6,7 @@ additions (``trigger_grounds``, ``notes``, and ``votes``/``position``/``norms`` 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 
 from . import FORMAT_VERSION, __version__
@@ -44,7 +45,9 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
                         pending_excluded=bool(atoms.get("pending_excluded/0")),
                         lot_between=tuple(det["lot_between"]))
 
-    ledger = run_ledger(case, decide, statute.land, readings.get("core.unnotified", "declaration_in_time"))
+    unnotified = readings.get("core.unnotified", "declaration_in_time")
+    ledger = run_ledger(case, decide, statute.land, unnotified)
+    ledger.warnings += _file_order_warnings(case, ledger, decide, statute.land, unnotified)
     wanted = set(case.vacancy) if case.vacancy is not None else None
     determinations = [_finish(proc, texts) for proc in ledger.procedures
                       if proc.decision is not None and (wanted is None or proc.holding.person in wanted)]
@@ -62,6 +65,31 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
         "determinations": determinations,
         "composition": composition(case, ledger),
     }
+
+
+def _file_order_warnings(case: Case, ledger, decide, land: str, unnotified: str) -> list[tuple[str, dict]]:
+    """Vacancies of one date are decided in file order; where that order decides who gets which
+    seat, say what the other order would give (the seats' vacating events in reverse)."""
+    out = []
+    by_date: dict = {}
+    for proc in ledger.procedures:
+        if proc.event.file_index >= 0:
+            by_date.setdefault(proc.date, []).append(proc)
+    for day, procs in by_date.items():
+        if len(procs) < 2:
+            continue
+        mine = [p.event for p in procs]
+        swapped = iter(reversed(mine))
+        events = [next(swapped) if e in mine else e for e in case.events]
+        events = [dataclasses.replace(e, seq=i) for i, e in enumerate(events, 1)]
+        other = run_ledger(dataclasses.replace(case, events=events), decide, land, unnotified)
+        got = {p.holding.person: p.decision.successor for p in procs if p.decision}
+        alt = {p.holding.person: p.decision.successor for p in other.procedures
+               if p.date == day and p.decision and p.holding.person in got}
+        if alt != got:
+            text = ", ".join(f"{k} -> {alt.get(k) or '-'}" for k in got)
+            out.append(("file_order_decides", {"date": day.isoformat(), "other": text}))
+    return out
 
 
 def _day(text: str | None) -> dt.date | None:

@@ -79,6 +79,8 @@ REPLAY_WARNINGS = {
                            "the refusal refuses nothing (a waiver of the Anwartschaft is recorded as 'waived')",
         "vacancy_not_vacated": "'{person}' is named under 'vacancy', but the term as replayed never vacates "
                                "their seat",
+        "file_order_decides": "several seats fell vacant on {date} and were decided in file order; in the other "
+                              "order the seats would go {other}",
         "no_seat": "'{person}' has a '{type}' event on {date} but holds no seat then; the event opens no vacancy",
         "nothing": "no event vacates a seat: nothing to decide",
     },
@@ -93,6 +95,8 @@ REPLAY_WARNINGS = {
                            "konnte: die Ablehnung lehnt nichts ab (ein Verzicht auf die Anwartschaft ist 'waived')",
         "vacancy_not_vacated": "'{person}' ist unter 'vacancy' genannt, aber der nachgespielte Verlauf macht "
                                "diesen Sitz nie frei",
+        "file_order_decides": "am {date} wurden mehrere Sitze frei und in der Reihenfolge der Datei entschieden; "
+                              "in der anderen Reihenfolge gingen die Sitze so: {other}",
         "no_seat": "'{person}' hat am {date} ein Ereignis '{type}', hält dann aber keinen Sitz; es macht keinen Sitz frei",
         "nothing": "kein Ereignis macht einen Sitz frei: nichts zu entscheiden",
     },
