@@ -166,7 +166,7 @@ def step_text(case: Case, step: Step, as_of: int, land: str | None = None, q: Id
 def _event_details(case: Case, i: int, e, land: str | None) -> list[str]:
     out = []
     if e.nomination is not None:
-        out.append(f"event_nomination({i},{Ids()(e.nomination)}).")
+        out.append(f"event_nomination({i},{quote(e.nomination)}).")
     if e.reservation:
         out.append(f"event_reservation({i}).")
     if e.form is not None:
