@@ -49,7 +49,7 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
     ledger = run_ledger(case, decide, statute.land, unnotified)
     ledger.warnings += _file_order_warnings(case, ledger, decide, statute.land, unnotified)
     wanted = set(case.vacancy) if case.vacancy is not None else None
-    determinations = [_finish(proc, texts) for proc in ledger.procedures
+    determinations = [_finish(proc, texts, unnotified) for proc in ledger.procedures
                       if proc.decision is not None and (wanted is None or proc.holding.person in wanted)]
     codes = ledger.warnings + ([] if ledger.procedures else [("nothing", {})])
     if wanted is not None:
@@ -96,7 +96,7 @@ def _day(text: str | None) -> dt.date | None:
     return dt.date.fromisoformat(text) if text else None
 
 
-def _finish(proc: Procedure, texts: Texts) -> dict:
+def _finish(proc: Procedure, texts: Texts, unnotified: str) -> dict:
     """The determination of a procedure: its last walk, with the calls it made."""
     det = dict(proc.decision.payload)
     det["calls"] = [{"person": c.person, "nomination": c.nomination, "from": c.start.isoformat(),
@@ -105,7 +105,7 @@ def _finish(proc: Procedure, texts: Texts) -> dict:
     if membership is not None:
         membership = det["membership"] = dict(membership)
         if membership.pop("unnotified", False):  # say which assumption stood in for the notification
-            membership["assumption"] = texts.label(f"unnotified_{texts.readings.readings['core.unnotified']}")
+            membership["assumption"] = texts.label(f"unnotified_{unnotified}")
     if proc.recorded_call is not None:
         det["recorded_call"] = proc.recorded_call.person
     return det

@@ -228,13 +228,12 @@ class Ledger:
                 self._called(ev)
             elif ev.type in ("refused", "waived"):
                 uncalled.append(ev)
+            elif ev.type in ("resigned", "lost_seat", "elected_mayor"):
+                self.result.warnings.append(("no_seat", {"person": p, "type": ev.type, "date": day.isoformat()}))
             elif ev.type == "lot_drawn" or ev.type in FAILING_TYPES:
                 for lot in self._open_procs():
                     if lot.state == "lot" and p in lot.decision.lot_between:
                         actions.append((ev.seq, "walk", lot, None))
-            if ev.type in ("resigned", "lost_seat", "elected_mayor") and p not in self.holders \
-                    and proc is None and not any(a[2].event is ev for a in actions):
-                self.result.warnings.append(("no_seat", {"person": p, "type": ev.type, "date": day.isoformat()}))
         open_today = self._open_procs()
         for ev in uncalled:
             if ev.seq in self.refusal_role:
