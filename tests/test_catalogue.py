@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+import string
 
 import pytest
 
+from nachruecken.explain import REPLAY_WARNINGS
 from nachruecken.statutes import encoded_statutes, encodings_dir, load_statute
 
 NORM_ID = re.compile(r'"((?:he|nw|bb|mv|hh)-[a-z]+-[0-9a-z]+(?:/[0-9a-z]+)*)"')
@@ -46,6 +48,16 @@ def test_texts_exist_in_both_languages_and_name_known_norms(sid):
     st = load_statute(sid)
     for key, entry in st.texts.items():
         assert set(entry) == {"en", "de"} and entry["en"] and entry["de"], key
+        if key.startswith("warning@"):
+            # a statute's own wording of a ledger warning: a known code, and no placeholder the
+            # ledger does not fill
+            code = key.split("@", 1)[1]
+            assert code in REPLAY_WARNINGS["en"], key
+            for lang in ("en", "de"):
+                st_fields = {f for _, f, _, _ in string.Formatter().parse(entry[lang]) if f}
+                generic = {f for _, f, _, _ in string.Formatter().parse(REPLAY_WARNINGS[lang][code]) if f}
+                assert st_fields <= generic | {"since_on"}, (key, lang, st_fields - generic)
+            continue
         norm = key.split("@", 1)[1].split("#", 1)[0]
         assert norm in st.norms or norm == "any" or key.startswith("note@"), key
 

@@ -142,8 +142,14 @@ def test_abs4_as_substitute_only():
 
 
 def test_abs4_needs_exclusively():
-    det = _abs4(extra_designation="o")  # also named for a direct winner: not "ausschließlich"
+    # also named for a direct winner: not "ausschließlich", so k is not disregarded; whether his
+    # designation for j's Wahlbezirk candidacy counts for a seat j won from the list is the
+    # question of reading nw.designation_capacity
+    det = _abs4(extra_designation="o", readings={"nw.designation_capacity": "first_placed"})
     assert det["successor"] == "k" and "nw-kwahlg-16/2" in [g["norm"] for g in det["grounds"]]
+    det = _abs4(extra_designation="o")
+    assert det["successor"] == "k" and "nw-kwahlg-16/2" not in [g["norm"] for g in det["grounds"]]
+    assert "reason" not in by_person(det)["k"]  # not passed over: first in list order
 
 
 def _chain(readings=None, cycle=False):

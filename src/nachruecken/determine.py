@@ -56,7 +56,7 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
         codes += [("vacancy_not_vacated", {"person": p}) for p in case.vacancy
                   if not any(d["vacancy"] == p for d in determinations)]
     warnings = _version_warnings(case, statute, ledger, lang) + [
-        REPLAY_WARNINGS[lang][code].format(**params) for code, params in codes]
+        _warning(statute, lang, code, params) for code, params in codes]
     return {
         "format_version": FORMAT_VERSION, "nachruecken_version": __version__,
         "case": case.file, "input_sha256": case.input_sha256, "title": case.title,
@@ -65,6 +65,15 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
         "determinations": determinations,
         "composition": composition(case, ledger),
     }
+
+
+def _warning(statute: Statute, lang: str, code: str, params: dict) -> str:
+    """A ledger warning in words; a statute's catalogue may say it in its own terms
+    (texts ``warning@<code>``, e.g. the form a Verzicht on the seat needs there)."""
+    template = statute.texts.get(f"warning@{code}", {}).get(lang) or REPLAY_WARNINGS[lang][code]
+    since = params.get("since")
+    since_on = (f" am {since}" if lang == "de" else f" on {since}") if since else ""
+    return template.format(**params, since_on=since_on)
 
 
 def _file_order_warnings(case: Case, ledger, decide, land: str, unnotified: str) -> list[tuple[str, dict]]:
@@ -163,6 +172,9 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
         place[p] = min(place.get(p, (k, r)), (k, r))
     lot_between = sorted((a[0] for a in atoms.get("lot_between/1", [])), key=lambda p: place.get(p, (0, 0)))
     pools = {k: (n, key, norm) for k, n, key, norm in atoms.get("pool/4", [])}
+    # pools listed with --all-candidates though not reached: rows, but no ground
+    shown = {k: (n, key, norm) for k, n, key, norm in atoms.get("shown_pool/4", [])}
+    variants = {str(norm): str(v) for norm, v in atoms.get("ground_variant/2", [])}
     status = {(p, n): s for p, n, s in atoms.get("status/3", [])}
     reasons: dict[tuple, list] = {}
     for p, n, code, norm, day in atoms.get("reason/5", []):
@@ -174,7 +186,11 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
         lot_date = draws[-1].date.isoformat() if draws else None
 
     about: dict[tuple, dict] = {}
+    text_variant: dict[tuple, str] = {}
     for p, n, key, value in atoms.get("about/4", []):
+        if key == "variant":
+            text_variant[(p, n)] = str(value)
+            continue
         about.setdefault((p, n), {})[f"about_{key}"] = case.display(value) if isinstance(value, str) else value
     candidates = []
     by_key = {(nom.id, c.person): c for nom in case.nominations for c in nom.candidates}
@@ -187,7 +203,7 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
             tied_rank = tied_rank or index  # tied persons share the rank of the first of them
             this_rank = tied_rank
         cand = by_key[(n, p)]
-        pool_nom, key, pool_norm = pools[k]
+        pool_nom, key, pool_norm = pools[k] if k in pools else shown[k]
         ctx = dict(person=case.display(p), nomination=_nom_name(case, n), votes=texts.votes(cand.votes),
                    position=cand.position, key_phrase=KEY_PHRASE[texts.lang].get(str(key), str(key)),
                    lot_phrase=texts.label("lot_won", date=lot_date) if (lot_date and p == successor) else "",
@@ -205,8 +221,11 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
                 entry["norms"] = [{"reason": c, "norm": nm, "citation": texts.citation(nm)} for c, nm, _ in rs]
         else:
             kind = {"successor": "successor", "tied": "tied"}.get(st, "behind")
+            variant = text_variant.get((p, n))
+            keys = ([f"{kind}@{pool_norm}#{variant}"] if variant else []) + [
+                f"{kind}@{pool_norm}#{key}", f"{kind}@{pool_norm}", f"{kind}@any", kind]
             entry.update(norm=pool_norm, citation=texts.citation(pool_norm),
-                         explanation=texts.sentence([f"{kind}@{pool_norm}#{key}", f"{kind}@{pool_norm}", f"{kind}@any", kind], **ctx))
+                         explanation=texts.sentence(keys, **ctx))
         entry.update(votes=cand.votes, position=cand.position)
         candidates.append(entry)
 
@@ -226,6 +245,8 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
         ctx = dict(subject=subject_ctx(subject), key_phrase=KEY_PHRASE[texts.lang].get(str(key_of_pool), ""))
         keys = [f"ground-{outcome}@{norm}", f"{kind}@{norm}"] if outcome in ("not_applicable", "referred", "undetermined") \
             else [f"{kind}@{norm}#{key_of_pool}", f"{kind}@{norm}#{subject}", f"{kind}@{norm}"]
+        if norm in variants:
+            keys.insert(0, f"{kind}@{norm}#{variants[norm]}")
         grounds.append({"norm": norm, "citation": texts.citation(norm), "explanation": texts.sentence(keys, **ctx)})
         if kind == "outcome" and outcome_ground is None:
             outcome_ground = grounds[-1]

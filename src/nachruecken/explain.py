@@ -13,13 +13,14 @@ from .statutes import Statute
 LANGS = ("en", "de")
 
 REASON_ORDER = (
-    "already_member", "already_called", "died", "lost_eligibility", "refused", "waived",
+    "already_member", "already_called", "former_member", "died", "lost_eligibility", "refused", "waived",
     "left_group", "expelled", "excluded_substitute", "evidence_missing",
 )
 
 GENERIC = {
     "already_member": {"en": "Already sits in the body (through {other}).", "de": "Sitzt bereits in der Vertretung (über {other})."},
     "already_called": {"en": "Was already called to a seat before.", "de": "Wurde bereits früher berufen."},
+    "former_member": {"en": "Held a seat in this body before.", "de": "Hatte bereits einen Sitz in dieser Vertretung."},
     "died": {"en": "Died on {date}.", "de": "Am {date} verstorben."},
     "lost_eligibility": {"en": "Lost eligibility on {date}.", "de": "Hat am {date} die Wählbarkeit verloren."},
     "refused": {"en": "Refused on {date}.", "de": "Hat am {date} abgelehnt."},
@@ -73,8 +74,10 @@ REPLAY_WARNINGS = {
                          "'{person}' until a later event (e.g. lost_seat) records the outcome",
         "called_conflict": "the case records '{called}' as called on {date} to the seat of '{person}', where the "
                            "statute calls '{successor}'; the recorded call stands",
-        "refused_by_member": "'{person}' refused on {date} after the membership had begun: read as giving up the "
-                             "seat (Verzicht); check that the declaration has the form the statute requires",
+        "refused_by_member": "'{person}' refused on {date}, after the membership had begun{since_on}: read as giving "
+                             "up the seat (Verzicht); check that the declaration has the form the statute requires",
+        "reservation_after_membership": "'{person}' declared acceptance with a reservation on {date}, after the "
+                                        "membership had begun{since_on}: a declaration now changes nothing",
         "refuses_nothing": "'{person}' refused on {date}, but no call was open then that could concern them: "
                            "the refusal refuses nothing (a waiver of the Anwartschaft is recorded as 'waived')",
         "vacancy_not_vacated": "'{person}' is named under 'vacancy', but the term as replayed never vacates "
@@ -89,8 +92,10 @@ REPLAY_WARNINGS = {
                          "'{person}', bis ein späteres Ereignis (z. B. lost_seat) das Ergebnis festhält",
         "called_conflict": "der Fall verzeichnet '{called}' als am {date} auf den Sitz von '{person}' berufen, "
                            "das Gesetz beruft '{successor}'; die verzeichnete Berufung gilt",
-        "refused_by_member": "'{person}' hat am {date} abgelehnt, nachdem die Mitgliedschaft begonnen hatte: als "
-                             "Verzicht auf den Sitz gelesen; ist die vom Gesetz verlangte Form gewahrt?",
+        "refused_by_member": "'{person}' hat am {date} abgelehnt, nachdem die Mitgliedschaft{since_on} begonnen hatte: "
+                             "als Verzicht auf den Sitz gelesen; ist die vom Gesetz verlangte Form gewahrt?",
+        "reservation_after_membership": "'{person}' hat am {date} unter Vorbehalt angenommen, nachdem die "
+                                        "Mitgliedschaft{since_on} begonnen hatte: eine Erklärung ändert nun nichts mehr",
         "refuses_nothing": "'{person}' hat am {date} abgelehnt, aber keine Berufung war offen, die ihn betreffen "
                            "konnte: die Ablehnung lehnt nichts ab (ein Verzicht auf die Anwartschaft ist 'waived')",
         "vacancy_not_vacated": "'{person}' ist unter 'vacancy' genannt, aber der nachgespielte Verlauf macht "

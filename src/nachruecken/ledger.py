@@ -45,6 +45,7 @@ class Holding:
     how: str  # elected | called
     since_seq: int  # 0: from the election
     seat_type: str | None = None  # Hamburg Bezirksliste seats: list | personal
+    since: dt.date | None = None  # the day membership began (None: from the election)
 
 
 @dataclass
@@ -196,10 +197,23 @@ class Ledger:
 
     def _seat(self, proc: Procedure, person: str, nomination: str, since: dt.date, seq: int | None = None) -> None:
         self.pending_of.pop(person, None)
+        # membership began on the statute's day (e.g. at the end of the period, NRW § 45 Abs. 6 Satz 4),
+        # which may be before the day the ledger moves the seat
+        decided = proc.decision
+        began = decided.member_from if decided and decided.successor == person and decided.member_from else since
         self.holders[person] = Holding(person, proc.holding.seat_nomination, nomination, "called",
-                                       seq if seq is not None else proc.event.seq, proc.holding.seat_type)
+                                       seq if seq is not None else proc.event.seq, proc.holding.seat_type,
+                                       min(began, since))
         self.took_seat.append((person, nomination, "called"))
         proc.state, proc.ended_on = "ended", since
+
+    def _since(self, person: str) -> str:
+        """The day a member's membership began, for warnings ("" when the case does not say)."""
+        holding = self.holders[person]
+        if holding.since is not None:
+            return holding.since.isoformat()
+        until = self.elected_until.get(person)
+        return (until + dt.timedelta(days=1)).isoformat() if until else ""
 
     def _open_procs(self) -> list[Procedure]:
         return [p for p in self.procedures if p.state in ("open", "pending", "lot")]
@@ -222,10 +236,16 @@ class Ledger:
                     if until is None or day > until:
                         # a member's refusal is his Verzicht on the seat
                         trigger = "resigned"
-                        self.result.warnings.append(("refused_by_member", {"person": p, "date": day.isoformat()}))
+                        self.result.warnings.append(("refused_by_member", {
+                            "person": p, "date": day.isoformat(), "since": self._since(p)}))
                 actions.append((ev.seq, "open", self._open(ev, trigger), None))
             elif ev.type == "called":
                 self._called(ev)
+            elif ev.type == "accepted" and ev.reservation and p in self.holders and self._since(p):
+                # membership has begun (an acceptance, or a period that ran out): a declaration now
+                # changes nothing
+                self.result.warnings.append(("reservation_after_membership", {
+                    "person": p, "date": day.isoformat(), "since": self._since(p)}))
             elif ev.type in ("refused", "waived"):
                 uncalled.append(ev)
             elif ev.type in ("resigned", "lost_seat", "elected_mayor"):
@@ -261,7 +281,8 @@ class Ledger:
         kind = "reservation" if ev.type == "accepted" and ev.reservation else ev.type
         fails = proc.decision.fails_by if proc.decision else frozenset()
         if kind in fails:
-            if ev.type == "refused":
+            if kind in ("refused", "reservation"):
+                # a reservation the statute counts as refusal is one, for later procedures too
                 self.refusal_role[ev.seq] = ("call", proc.index)
             actions.append((ev.seq, "check", proc, (ev.person, kind)))
         elif ev.type in VACATING_TYPES:
@@ -288,7 +309,8 @@ class Ledger:
                 target.calls.append(Call(ev.person, ev.nomination, ev.date))
             self._seat(target, ev.person, ev.nomination, ev.date, seq=ev.seq)
         elif ev.person not in self.holders:
-            self.holders[ev.person] = Holding(ev.person, ev.nomination, ev.nomination, "called", ev.seq, ev.seat)
+            self.holders[ev.person] = Holding(ev.person, ev.nomination, ev.nomination, "called", ev.seq, ev.seat,
+                                              ev.date)
             self.took_seat.append((ev.person, ev.nomination, "called"))
 
     def _open(self, ev: Event, trigger: str, holding: Holding | None = None) -> Procedure:
@@ -377,6 +399,12 @@ class Ledger:
             if e.date > day or e is proc.event:
                 continue
             kind = e.type
+            if e.type == "accepted" and e.reservation and e.seq in self.refusal_role:
+                # a reservation that failed a call: a refusal of that call (e.g. NRW § 45 Abs. 6 Satz 5);
+                # other procedures see it as a refusal made before them
+                if self.refusal_role[e.seq][1] != proc.index:
+                    before.append((e, "refused"))
+                    continue
             if e.type == "refused":
                 role = self.refusal_role.get(e.seq)
                 if role is None:
