@@ -37,6 +37,8 @@ def test_the_real_hessen_encoding_has_no_conflict_and_no_dead_norm():
 def test_a_planted_gap_is_found():
     broken = HE.replace("outcome(vacant) :- decides, election(proportional), nobody_left.", "")
     assert broken != HE
+    # (Mehrheitswahl has a gap of its own under he.majority_exhausted = undetermined: keep it out)
+    broken += "\n:- election(majority).\n"
     report = run_check("he-kwg-34", SMALL, encoding=broken, norms=[], with_readings=False)
     gap = _analysis(report, "gap")
     assert gap["status"] == "found"
@@ -111,3 +113,24 @@ def test_spec_parsing_refuses_unknown_readings():
         parse_spec("he@he.ersatzliste_order=alphabet")
     with pytest.raises(InputError):
         parse_spec("xx")
+
+
+def test_reading_divergence_poses_the_new_nrw_readings(tmp_path):
+    """The universe can hold a former member and designations by capacity, so the check finds a
+    case for nw.former_member and nw.designation_capacity, and the witnesses decide as reported."""
+    from nachruecken.check import reading_divergence
+
+    result = reading_divergence("nw-kwahlg-45", SMALL, tmp_path, time_limit=10)
+    by_reading = {r["reading"]: r for r in result["readings"]}
+    for rid in ("nw.former_member", "nw.designation_capacity"):
+        entry = by_reading[rid]
+        assert entry["status"] == "found", rid
+        case = entry["witnesses"][0]["case"]
+        departed = next(iter(case["expected"]))
+        default = determine_case(build_case(case, "<w>"))
+        alt = determine_case(build_case(case, "<w>"), cli_readings={rid: entry["alternative"]})
+        pick = lambda r: next(d for d in r["determinations"] if d["vacancy"] == departed)
+        assert (pick(default)["outcome"], pick(default)["successor"]) != (pick(alt)["outcome"], pick(alt)["successor"])
+    former = by_reading["nw.former_member"]["witnesses"][0]["case"]
+    types = [e["type"] for e in former["events"]]
+    assert "resigned" in types and types.index("resigned") < types.index("called")

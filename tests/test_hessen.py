@@ -287,3 +287,94 @@ def test_version_warning_only_for_later_law():
     assert old["warnings"] == []
     new = decide(he_case([he_list(("a", 900, True), ("b", 1))], [("2012-01-01", "a", "died")]))
     assert len(new["warnings"]) == 1 and "24 Dec 2011" in new["warnings"][0]
+
+
+def test_a_former_member_is_noch_nicht_berufen_no_more_and_listed_with_all_candidates():
+    # a (most votes) left the council in 2008; when b dies, a is not called again ("noch nicht
+    # berufen"); DESIGN leaves out only those who still sit, so --all-candidates shows him
+    c = he_case([he_list(("a", 900, True), ("b", 800, True), ("c", 300), ("d", 200))],
+                [("2008-01-01", "a", "resigned"), ("2010-01-01", "b", "died")])
+    dets = decide(c)["determinations"]
+    assert dets[1]["successor"] == "d" and "a" not in by_person(dets[1])
+    full = decide(c, all_candidates=True)["determinations"][1]
+    assert full["successor"] == "d" and by_person(full)["a"]["reason"] == "already_called"
+    assert by_person(full)["a"]["norm"] == "he-kwg-34/1/1"
+
+
+# --- issue 13: the review findings on § 34 ------------------------------------------------------
+
+def _load(path, **kwargs):
+    from nachruecken.determine import determine_case
+    from nachruecken.loader import load_case
+    return determine_case(load_case(path), **kwargs)
+
+
+def _top_field(events, cands=(("u1", 210, True), ("v", 88), ("w", 88), ("z", 88), ("a", 40))):
+    return he_case([he_list(*cands, nid="bl", group_kind="voter_group")], events, election="majority")
+
+
+def test_majority_lists_every_top_candidate_also_one_passed_over_after_the_others():
+    # z has the top count but left his group; he is placed after v and w and still listed
+    det = only(decide(_top_field([("2007-01-01", "z", "left_group"), ("2009-02-01", "u1", "died")])))
+    assert det["outcome"] == "lot" and det["lot_between"] == ["v", "w"]
+    rows = {c["person"]: c for c in det["candidates"]}
+    assert rows["z"]["status"] == "skipped" and rows["z"]["reason"] == "left_group"
+    assert rows["v"]["status"] == rows["w"]["status"] == "tied" and "a" not in rows
+
+
+def test_a_single_top_candidate_is_not_decided_by_list_place_against_an_excluded_equal():
+    det = only(decide(_top_field([("2007-01-01", "v", "left_group"), ("2007-01-02", "w", "died"),
+                                 ("2009-02-01", "u1", "died")])))
+    assert det["successor"] == "z" and det["lot_between"] == []
+    assert [c["person"] for c in det["candidates"]] == ["v", "w", "z"]
+
+
+def test_the_lot_winner_refuses_and_lot_between_keeps_the_tied():
+    det = only(_load("instances/he/majority-top-listed.yaml"))
+    assert det["successor"] == "vogt" and det["lot_between"] == ["weber", "vogt"]
+    rows = by_person(det)
+    assert rows["weber"]["status"] == "skipped" and rows["zander"]["reason"] == "left_group"
+    assert "he-kwg-34/1a/1/2" not in [g["norm"] for g in det["grounds"]]  # no new lot was needed
+    # the lot decides, never the list place: with the places swapped the same person follows
+    c = _top_field([("2009-02-01", "u1", "died"), ("2009-02-05", "w", "lot_drawn")],
+                  cands=(("u1", 210, True), ("w", 88), ("v", 88)))
+    assert only(decide(c))["successor"] == "w"
+
+
+def test_a_missing_vote_count_that_decides_is_said_in_a_note_and_a_warning():
+    result = _load("instances/he/no-vote-count-decides.yaml")
+    det = only(result)
+    assert [n["code"] for n in det["notes"]] == ["no_vote_count_decides"]
+    assert det["notes"][0]["persons"] == ["kraemer"] and "Krämer" in det["notes"][0]["explanation"]
+    assert "kraemer" not in by_person(det)  # ranked after the successor: not a row (DESIGN)
+    assert any(w.startswith("seat of 'lang'") for w in result["warnings"])
+    # with Krämer's count known (below Moser's), nothing is said
+    c = he_case([he_list(("lang", 1200, True), ("kraemer", 5), ("moser", 310))], [("2009-04-03", "lang", "resigned")])
+    assert only(decide(c))["notes"] == [] and decide(c)["warnings"] == []
+    # a person without a count who is passed over anyway decides nothing
+    c = he_case([he_list(("lang", 1200, True), ("kraemer", None), ("moser", 310))],
+                [("2008-01-01", "kraemer", "left_group"), ("2009-04-03", "lang", "resigned")])
+    assert only(decide(c))["notes"] == []
+
+
+def test_a_waiver_for_the_record_is_described_as_recorded_not_as_written():
+    det = only(_load("instances/he/advance-declarations.yaml"))
+    text = by_person(det)["petersen"]["explanation"]
+    assert "zur Niederschrift" in text and "in writing to the Wahlleiter" not in text
+    german = by_person(only(_load("instances/he/advance-declarations.yaml", lang="de")))["petersen"]["explanation"]
+    assert "zur Niederschrift" in german and "schriftlich auf" not in german
+    written = he_case([he_list(("a", 900, True), ("b", 500), ("c", 300))],
+                      [("2008-01-01", "b", "waived"), ("2009-01-01", "a", "died")])
+    assert "in writing" in by_person(only(decide(written)))["b"]["explanation"]
+
+
+def test_an_advance_refusal_refuses_nothing_and_is_said_so():
+    result = _load("instances/he/advance-declarations.yaml")
+    assert only(result)["successor"] == "quandt"
+    assert any("'quandt' refused on 2007-06-15" in w and "refuses nothing" in w for w in result["warnings"])
+
+
+def test_the_mayoralty_is_labelled_with_the_provision_it_is_referred_to():
+    det = _load("instances/he/mayor-referred.yaml")["determinations"][0]
+    assert det["outcome"] == "referred" and det["outcome_norm"] == "he-kwg-33/1/nr2"
+    assert det["outcome_ground"]["citation"] == "§ 33 Abs. 1 Nr. 2 KWG"

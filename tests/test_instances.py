@@ -63,3 +63,26 @@ def test_worked_cases_exercise_every_listed_norm(statute):
     missing = set(st.norms) - fired - cited_ids
     assert not missing, f"norms of {statute} no worked case uses: {sorted(missing)}"
     assert len(list(folder.glob("*.yaml"))) >= 10
+
+
+def _decisions(result: dict) -> list[tuple]:
+    return [(d["vacancy"], d["outcome"], d["successor"], d["lot_between"], tuple(
+        (c["person"], c["status"], c.get("reason")) for c in d["candidates"] if c["status"] != "behind"))
+        for d in result["determinations"]]
+
+
+@pytest.mark.parametrize("path", INSTANCE_FILES, ids=[str(p.relative_to(ROOT)) for p in INSTANCE_FILES])
+def test_all_candidates_adds_rows_and_changes_no_decision(path):
+    """--all-candidates only shows more: the same outcomes, and every row (and ground) shown without
+    it is shown with it, in the same order, with the same status and reason."""
+    case = load_case(path)
+    plain, full = determine_case(case), determine_case(case, all_candidates=True)
+    assert [d[:4] for d in _decisions(plain)] == [d[:4] for d in _decisions(full)]
+    for a, b in zip(plain["determinations"], full["determinations"]):
+        rows = [(c["person"], c["status"], c.get("reason")) for c in b["candidates"]]
+        shown = [(c["person"], c["status"], c.get("reason")) for c in a["candidates"]]
+        it = iter(rows)
+        assert all(row in it for row in shown), (shown, rows)  # a subsequence
+        # grounds may only be added (e.g. Brandenburg explains how rows without a vote count rank)
+        it = iter([g["norm"] for g in b["grounds"]])
+        assert all(g["norm"] in it for g in a["grounds"])

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import by_person, decide, only
+from nachruecken.determine import determine_case
+from nachruecken.loader import load_case
 
 
 def nom(nid, *cands, group=None, tier="list", district=None, kind="party"):
@@ -220,3 +222,140 @@ def test_not_applicable_to_majority_elections():
 def test_version_caveat_is_always_given():
     result = decide(case([nom("cdu-rl", E("a", elected=True), "b")], [("2016-01-01", "a", "died")]))
     assert len(result["warnings"]) == 1 and "later additions" in result["warnings"][0]
+
+
+# --- issue 13: the review findings on § 45 ------------------------------------------------------
+
+def _load(path, **kwargs):
+    return determine_case(load_case(path), **kwargs)
+
+
+def _dets(result):
+    return {d["vacancy"]: d for d in result["determinations"]}
+
+
+def test_a_reservation_refuses_the_election_for_every_later_vacancy():
+    dets = _dets(_load("instances/nw/reservation-refuses-for-good.yaml"))
+    conrad = by_person(dets["brandt"])["conrad"]
+    # Abs. 3 Satz 2 (not considered again) with Abs. 6 Satz 5 (the reservation is the refusal)
+    assert {n["norm"] for n in conrad["norms"]} == {"nw-kwahlg-45/3/2", "nw-kwahlg-45/6/5"}
+    assert dets["brandt"]["successor"] == "ebert"
+
+
+def test_a_reservation_counts_only_once_it_answered_a_call():
+    # the same declaration, made when no call was open to Conrad, refuses nothing
+    c = case([nom("spd-rl", E("a", elected=True), "c", "d")],
+             [("2015-01-05", "c", "accepted", {"reservation": True}), ("2016-01-01", "a", "died")])
+    assert only(decide(c))["successor"] == "c"
+
+
+def test_silence_is_acceptance_and_a_later_reservation_changes_nothing():
+    result = _load("instances/nw/deemed-acceptance-stands.yaml")
+    dets = _dets(result)
+    assert dets["albers"]["membership"]["status"] == "deemed_accepted"
+    assert sorted(h for s in result["composition"]["seats"] for h in s["holders"]) == ["busch"]
+    assert [p["person"] for p in result["composition"]["pending"]] == ["dorn"]
+    late = [w for w in result["warnings"] if "busch" in w and "2024-05-02" in w]
+    assert len(late) == 1 and "2024-03-11" in late[0] and "changes nothing" in late[0]
+
+
+def test_a_refusal_after_deemed_acceptance_is_a_verzicht_in_the_form_of_section_38():
+    c = case([nom("spd-rl", E("a", elected=True), "c", "d")],
+             [("2016-01-04", "a", "died"), ("2016-01-05", "c", "notified"), ("2016-03-01", "c", "refused")])
+    result = decide(c)
+    dets = _dets(result)
+    assert dets["a"]["successor"] == "c" and dets["a"]["membership"]["status"] == "deemed_accepted"
+    assert dets["c"]["trigger"] == "resigned" and dets["c"]["successor"] == "d"
+    verzicht = [w for w in result["warnings"] if "'c' refused on 2016-03-01" in w]
+    assert len(verzicht) == 1 and "§ 38" in verzicht[0] and "2016-01-12" in verzicht[0]
+    german = [w for w in decide(c, lang="de")["warnings"] if "'c' hat am 2016-03-01 abgelehnt" in w]
+    assert len(german) == 1 and "Niederschrift" in german[0]
+
+
+def test_his_substitute_follows_the_chain_of_a_failed_list_candidate():
+    det = only(_load("instances/nw/his-substitute-list-candidate.yaml"))
+    assert det["successor"] == "ernst"
+    assert "Engel" in by_person(det)["ernst"]["explanation"]  # named for the one who failed before him
+    assert det["grounds"][1]["explanation"].startswith("The candidates of the Reserveliste")
+    default = only(_load("instances/nw/his-substitute-list-candidate.yaml",
+                         cli_readings={"nw.failed_substitute": "next_on_list"}))
+    assert default["successor"] == "lange"
+
+
+def test_list_chains_end_on_a_cycle():
+    # l1 failed, e1 named for l1 failed, e2 named for e1 failed, e1 named for e2 again: the walk
+    # goes on to the list
+    c = case([nom("spd-rl", E("q", elected=True), "l1", "l2", E("e1", substitute_for=["l1", "e2"]),
+                  E("e2", substitute_for=["e1"]))],
+             [("2015-01-01", "l1", "died"), ("2015-01-02", "e1", "died"), ("2015-01-03", "e2", "died"),
+              ("2016-01-01", "q", "resigned")], readings={"nw.failed_substitute": "his_substitute"})
+    det = only(decide(c))
+    assert det["successor"] == "l2"
+    assert [x["person"] for x in det["candidates"]] == ["l1", "e1", "e2", "l2"]
+
+
+@pytest.mark.parametrize("reading,expected", [("as_elected", "hahn"), ("first_placed", "gerber")])
+def test_the_designation_for_the_capacity_in_which_the_seat_was_won(reading, expected):
+    det = only(_load("instances/nw/designation-capacity.yaml", cli_readings={"nw.designation_capacity": reading}))
+    assert det["successor"] == expected and "nw-kwahlg-16/2" in [g["norm"] for g in det["grounds"]]
+
+
+def test_a_direct_winner_without_district_designation_keeps_his_list_designation():
+    c = case([nom("fdp-wb4", E("f", elected=True), group="fdp", tier="district", district="wb4"),
+              nom("fdp-rl", "f", "x", E("g", substitute_for=[{"person": "f", "candidacy": "list"}]), group="fdp")],
+             [("2016-01-01", "f", "died")])
+    assert only(decide(c))["successor"] == "g"
+
+
+def test_a_list_winner_keeps_only_his_list_designation():
+    # j won his seat from the list; his district designation does not count (Abs. 4), his list one does
+    c = case([nom("fdp-wb2", "j", group="fdp", tier="district", district="wb2"),
+              nom("fdp-rl", E("j", elected=True), "x",
+                  E("k", substitute_for=[{"person": "j", "candidacy": "district"}]),
+                  E("m", substitute_for=[{"person": "j", "candidacy": "list"}]), group="fdp"),
+              direct("o", "wb3", group="fdp")],
+             [("2016-01-01", "j", "died")])
+    det = only(decide(c))
+    assert det["successor"] == "m"
+
+
+def test_a_former_member_may_succeed_again_unless_the_reading_excludes_him():
+    dets = _dets(_load("instances/nw/former-member-eligible.yaml"))
+    assert dets["mertens"]["successor"] == "kern"
+    assert "noch nicht berufen" in by_person(dets["mertens"])["kern"]["explanation"]
+    dets = _dets(_load("instances/nw/former-member-eligible.yaml", cli_readings={"nw.former_member": "excluded"}))
+    assert dets["mertens"]["successor"] == "nagel"
+    kern = by_person(dets["mertens"])["kern"]
+    assert (kern["reason"], kern["norm"]) == ("former_member", "nw-kwahlg-45/2/1")
+    assert by_person(dets["mertens"])["lorenz"]["reason"] == "already_called"
+
+
+def test_all_candidates_lists_the_reserveliste_behind_an_ersatzbewerber():
+    det = only(_load("instances/nw/muenster-2006.yaml", all_candidates=True))
+    rows = [(x["person"], x["status"]) for x in det["candidates"]]
+    assert rows[0] == ("jahn", "successor") and len(rows) > 1
+    assert all(status == "behind" for _, status in rows[1:])
+    plain = only(_load("instances/nw/muenster-2006.yaml"))
+    assert [x["person"] for x in plain["candidates"]] == ["jahn"]
+    assert [g["norm"] for g in plain["grounds"]] == [g["norm"] for g in det["grounds"]]  # no ground added
+
+
+def test_the_abs1_ground_names_the_wahlbezirk_only_for_a_direct_winner():
+    direct_winner = only(_load("instances/nw/direct-winner-list-order.yaml"))
+    assert "directly" in direct_winner["grounds"][0]["explanation"]
+    list_winner = only(decide(case([nom("spd-rl", E("a", elected=True), "b")], [("2016-01-01", "a", "died")])))
+    assert "Wahlbezirk" not in list_winner["grounds"][0]["explanation"]
+    assert "direkt" not in only(decide(case([nom("spd-rl", E("a", elected=True), "b")],
+                                            [("2016-01-01", "a", "died")]), lang="de"))["grounds"][0]["explanation"]
+
+
+@pytest.mark.parametrize("path,phrase", [
+    ("instances/nw/einzelbewerber.yaml", "Einzelbewerber"),
+    ("instances/nw/list-exhausted.yaml", "is exhausted"),
+    ("instances/nw/no-reserve-list.yaml", "has no Reserveliste"),
+])
+def test_the_abs5_outcome_names_the_alternative_that_applies(path, phrase):
+    det = only(_load(path))
+    assert det["outcome"] == "vacant" and phrase in det["outcome_ground"]["explanation"]
+    others = {"Einzelbewerber", "is exhausted", "has no Reserveliste"} - {phrase}
+    assert not any(o in det["outcome_ground"]["explanation"] for o in others)

@@ -23,7 +23,7 @@ from .statutes import encodings_dir, load_statute
 # Features of the universe a statute's encoding can react to (the rest would only enlarge it).
 FEATURES = {
     "he-kwg-34": ("substitute_list", "lot_drawn"),
-    "nw-kwahlg-45": ("substitute_for",),
+    "nw-kwahlg-45": ("substitute_for", "former_member"),
     "bb-kwahlg-60": ("lot_drawn",),
     "mv-lkwg-46": ("evidence_missing",),
     "hh-bezvwg-36": ("seat_type",),

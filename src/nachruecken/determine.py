@@ -57,6 +57,10 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
                   if not any(d["vacancy"] == p for d in determinations)]
     warnings = _version_warnings(case, statute, ledger, lang) + [
         _warning(statute, lang, code, params) for code, params in codes]
+    # remarks an officer must not miss are repeated among the case's warnings
+    seat_of = "Sitz von" if lang == "de" else "seat of"
+    warnings += [f"{seat_of} '{d['vacancy']}': {n['explanation']}" for d in determinations
+                 for n in d["notes"] if n["code"] in WARNING_NOTES]
     return {
         "format_version": FORMAT_VERSION, "nachruecken_version": __version__,
         "case": case.file, "input_sha256": case.input_sha256, "title": case.title,
@@ -65,6 +69,10 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
         "determinations": determinations,
         "composition": composition(case, ledger),
     }
+
+
+# statute notes that are also case warnings: the data, not the law, decides the outcome
+WARNING_NOTES = frozenset({"no_vote_count_decides"})
 
 
 def _warning(statute: Statute, lang: str, code: str, params: dict) -> str:
@@ -174,7 +182,7 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
     pools = {k: (n, key, norm) for k, n, key, norm in atoms.get("pool/4", [])}
     # pools listed with --all-candidates though not reached: rows, but no ground
     shown = {k: (n, key, norm) for k, n, key, norm in atoms.get("shown_pool/4", [])}
-    variants = {str(norm): str(v) for norm, v in atoms.get("ground_variant/2", [])}
+    variants = {(k, str(norm)): str(v) for k, norm, v in atoms.get("ground_variant/3", [])}
     status = {(p, n): s for p, n, s in atoms.get("status/3", [])}
     reasons: dict[tuple, list] = {}
     for p, n, code, norm, day in atoms.get("reason/5", []):
@@ -187,16 +195,21 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
 
     about: dict[tuple, dict] = {}
     text_variant: dict[tuple, str] = {}
+    step_of: dict[tuple, int] = {}  # persons sharing a rank: their order (e.g. steps of a chain)
     for p, n, key, value in atoms.get("about/4", []):
         if key == "variant":
             text_variant[(p, n)] = str(value)
+            continue
+        if key == "step":
+            step_of[(p, n)] = value
             continue
         about.setdefault((p, n), {})[f"about_{key}"] = case.display(value) if isinstance(value, str) else value
     candidates = []
     by_key = {(nom.id, c.person): c for nom in case.nominations for c in nom.candidates}
     tied = set(lot_between)
     tied_rank = None
-    for index, (k, r, p, n) in enumerate(sorted(atoms.get("listed/4", []), key=lambda a: (a[0], a[1])), 1):
+    for index, (k, r, p, n) in enumerate(sorted(atoms.get("listed/4", []),
+                                                 key=lambda a: (a[0], a[1], step_of.get((a[2], a[3]), 0))), 1):
         st = str(status.get((p, n), "behind"))
         this_rank = index
         if p in tied and st in ("tied", "successor"):
@@ -214,9 +227,10 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
             code, norm, day = rs[0]
             sits_through = step.sitting.get(p)
             ctx.update(date=iso(day) or "?", other=_nom_name(case, sits_through.via_nomination) if sits_through else "?")
+            variant = text_variant.get((p, n))
+            keys = ([f"{code}@{norm}#{variant}"] if variant else []) + [f"{code}@{norm}", code]
             entry.update(reason=code, reasons=list(dict.fromkeys(t[0] for t in rs)), norm=norm,
-                         citation=texts.citation(norm),
-                         explanation=texts.sentence([f"{code}@{norm}", code], **ctx))
+                         citation=texts.citation(norm), explanation=texts.sentence(keys, **ctx))
             if len(rs) > 1:
                 entry["norms"] = [{"reason": c, "norm": nm, "citation": texts.citation(nm)} for c, nm, _ in rs]
         else:
@@ -245,8 +259,8 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
         ctx = dict(subject=subject_ctx(subject), key_phrase=KEY_PHRASE[texts.lang].get(str(key_of_pool), ""))
         keys = [f"ground-{outcome}@{norm}", f"{kind}@{norm}"] if outcome in ("not_applicable", "referred", "undetermined") \
             else [f"{kind}@{norm}#{key_of_pool}", f"{kind}@{norm}#{subject}", f"{kind}@{norm}"]
-        if norm in variants:
-            keys.insert(0, f"{kind}@{norm}#{variants[norm]}")
+        if (k, norm) in variants:
+            keys.insert(0, f"{kind}@{norm}#{variants[(k, norm)]}")
         grounds.append({"norm": norm, "citation": texts.citation(norm), "explanation": texts.sentence(keys, **ctx)})
         if kind == "outcome" and outcome_ground is None:
             outcome_ground = grounds[-1]
@@ -261,9 +275,18 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
                    ground_phrase=f" ({ground_text})" if ground_text else "")
         trigger_grounds.append({"norm": norm, "citation": texts.citation(norm),
                                 "explanation": texts.sentence([f"trigger@{norm}"], **ctx)})
-    notes = [{"code": str(code), "norm": norm, "citation": texts.citation(norm),
-              "explanation": texts.sentence([f"note@{code}"])}
-             for code, norm in sorted(atoms.get("note/2", []))]
+    about_note: dict[str, list[str]] = {}
+    for code, person in sorted(atoms.get("note_about/2", [])):
+        about_note.setdefault(str(code), []).append(person)
+    notes = []
+    for code, norm in sorted(atoms.get("note/2", [])):
+        persons = about_note.get(str(code), [])
+        note = {"code": str(code), "norm": norm, "citation": texts.citation(norm),
+                "explanation": texts.sentence([f"note@{code}"],
+                                              persons=", ".join(case.display(p) for p in persons))}
+        if persons:
+            note["persons"] = persons
+        notes.append(note)
 
     membership = None
     if outcome == "successor":

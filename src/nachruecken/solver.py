@@ -75,4 +75,6 @@ def _py(sym: clingo.Symbol):
     if sym.type == clingo.SymbolType.Function and sym.name == "group" and len(sym.arguments) == 1 \
             and sym.arguments[0].type == clingo.SymbolType.String:
         return GroupRef(sym.arguments[0].string)
+    if sym.type == clingo.SymbolType.Function and not sym.name and sym.arguments:
+        return tuple(_py(a) for a in sym.arguments)  # a pair, e.g. a rank (list place, step)
     return str(sym)
