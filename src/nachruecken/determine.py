@@ -175,9 +175,13 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
     succ = atoms.get("successor/2", [])
     successor, successor_nom = (succ[0] if succ else (None, None))
     # tied persons in the order they are listed (pool, then rank)
+    step_of: dict[tuple, object] = {}  # persons sharing a rank: their order (e.g. steps of a chain)
+    for p, n, key, value in atoms.get("about/4", []):
+        if key == "step":
+            step_of[(p, n)] = value
     place: dict[str, tuple] = {}
-    for k, r, p, _n in atoms.get("listed/4", []):
-        place[p] = min(place.get(p, (k, r)), (k, r))
+    for k, r, p, n in atoms.get("listed/4", []):
+        place[p] = min(place.get(p, (k, r, step_of.get((p, n), 0))), (k, r, step_of.get((p, n), 0)))
     lot_between = sorted((a[0] for a in atoms.get("lot_between/1", [])), key=lambda p: place.get(p, (0, 0)))
     pools = {k: (n, key, norm) for k, n, key, norm in atoms.get("pool/4", [])}
     # pools listed with --all-candidates though not reached: rows, but no ground
@@ -195,13 +199,11 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
 
     about: dict[tuple, dict] = {}
     text_variant: dict[tuple, str] = {}
-    step_of: dict[tuple, int] = {}  # persons sharing a rank: their order (e.g. steps of a chain)
     for p, n, key, value in atoms.get("about/4", []):
         if key == "variant":
             text_variant[(p, n)] = str(value)
             continue
         if key == "step":
-            step_of[(p, n)] = value
             continue
         about.setdefault((p, n), {})[f"about_{key}"] = case.display(value) if isinstance(value, str) else value
     candidates = []
