@@ -378,3 +378,37 @@ def test_the_mayoralty_is_labelled_with_the_provision_it_is_referred_to():
     det = _load("instances/he/mayor-referred.yaml")["determinations"][0]
     assert det["outcome"] == "referred" and det["outcome_norm"] == "he-kwg-33/1/nr2"
     assert det["outcome_ground"]["citation"] == "§ 33 Abs. 1 Nr. 2 KWG"
+
+
+# --- the independent review of the changes above ------------------------------------------------
+
+def test_unknown_counts_are_not_equal_counts():
+    # the only candidates left have no vote count: no lot (Abs. 1a: Stimmengleichheit), undetermined
+    det = only(decide(_top_field([("2009-02-01", "u1", "died")],
+                                 cands=(("u1", 210, True), ("x", None), ("y", None)))))
+    assert det["outcome"] == "undetermined" and det["lot_between"] == []
+    assert [n["code"] for n in det["notes"]] == ["no_vote_count_decides"]
+    assert det["outcome_ground"]["norm"] == "he-kwg-34/1a/1" and "unknown counts" in det["outcome_ground"]["explanation"]
+    # a lot drawn (recorded on the day, before the determination ended) is history: it stands
+    det = only(decide(_top_field([("2009-02-01", "u1", "died"), ("2009-02-01", "y", "lot_drawn")],
+                                 cands=(("u1", 210, True), ("x", None), ("y", None)))))
+    assert det["successor"] == "y"
+
+
+def test_a_lot_between_counted_candidates_notes_an_uncounted_rival():
+    det = only(decide(_top_field([("2009-02-01", "u1", "died")],
+                                 cands=(("u1", 210, True), ("v", 88), ("w", 88), ("x", None)))))
+    assert det["outcome"] == "lot" and det["notes"][0]["persons"] == ["x"]
+
+
+def test_a_lot_drawn_by_someone_already_passed_over_is_no_lot():
+    det = only(decide(_top_field([("2008-01-01", "z", "left_group"), ("2009-02-01", "u1", "died"),
+                                  ("2009-02-05", "z", "lot_drawn")])))
+    assert det["outcome"] == "lot" and det["lot_between"] == ["v", "w"]
+
+
+def test_a_successor_without_a_count_is_named_in_the_note():
+    c = he_case([he_list(("lang", 1200, True), ("kraemer", None), ("moser", None))], [("2009-04-03", "lang", "resigned")])
+    det = only(decide(c))
+    assert det["successor"] == "kraemer" and det["notes"][0]["persons"] == ["kraemer", "moser"]
+    assert "no vote count for him" in det["candidates"][-1]["explanation"]

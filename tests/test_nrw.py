@@ -359,3 +359,70 @@ def test_the_abs5_outcome_names_the_alternative_that_applies(path, phrase):
     assert det["outcome"] == "vacant" and phrase in det["outcome_ground"]["explanation"]
     others = {"Einzelbewerber", "is exhausted", "has no Reserveliste"} - {phrase}
     assert not any(o in det["outcome_ground"]["explanation"] for o in others)
+
+
+# --- the independent review of the changes above ------------------------------------------------
+
+def test_an_elected_candidates_reservation_within_his_week_refuses_the_election():
+    c = case([nom("spd-rl", E("anna", elected=True), E("bert", elected=True), "carl", "dora")],
+             [("2014-05-27", "anna", "notified"), ("2014-05-29", "anna", "accepted", {"reservation": True}),
+              ("2015-05-01", "bert", "died")])
+    result = decide(c)
+    dets = _dets(result)
+    assert dets["anna"]["trigger"] == "refused" and dets["anna"]["successor"] == "carl"
+    anna = by_person(dets["bert"])["anna"]
+    assert anna["reason"] == "refused" and "reservation" in anna["explanation"]
+    assert not any("changes nothing" in w for w in result["warnings"])
+
+
+def test_a_reservation_after_the_elected_persons_week_changes_nothing_and_names_the_day_membership_began():
+    c = case([nom("spd-rl", E("anna", elected=True), "carl")],
+             [("2014-05-27", "anna", "notified"), ("2014-07-01", "anna", "accepted", {"reservation": True})])
+    result = decide(c)
+    late = [w for w in result["warnings"] if "'anna' declared acceptance with a reservation" in w]
+    assert len(late) == 1 and "2014-06-03" in late[0]  # the end of her week, when she became a member
+
+
+def test_a_members_waiver_is_not_read_as_anything_but_said():
+    c = case([nom("spd-rl", E("anna", elected=True), "carl")], [("2015-07-01", "anna", "waived", {"form": "recorded"})])
+    result = decide(c)
+    assert result["determinations"] == []
+    assert any("'anna' waived on 2015-07-01 while holding a seat" in w for w in result["warnings"])
+
+
+def test_his_substitute_follows_a_designee_placed_before_the_departed_under_after_departed():
+    c = case([nom("rl", E("x"), E("q", elected=True), E("lutz"), "lange", group="spd")],
+             [("2015-01-01", "lutz", "died"), ("2016-01-01", "q", "resigned")],
+             readings={"nw.failed_substitute": "his_substitute", "nw.next_following": "after_departed"})
+    c["nominations"][0]["candidates"][0]["substitute_for"] = ["lutz"]
+    det = only(decide(c))
+    assert det["successor"] == "x"
+
+
+def test_a_chain_of_list_candidates_that_cycles_is_noted():
+    c = case([nom("spd-rl", E("q", elected=True), "l1", "l2", E("e1", substitute_for=["l1", "e2"]),
+                  E("e2", substitute_for=["e1"]))],
+             [("2015-01-01", "l1", "died"), ("2015-01-02", "e1", "died"), ("2015-01-03", "e2", "died"),
+              ("2016-01-01", "q", "resigned")], readings={"nw.failed_substitute": "his_substitute"})
+    assert [n["code"] for n in only(decide(c))["notes"]] == ["designation_cycle"]
+
+
+def test_a_designation_that_does_not_count_is_named():
+    det = only(_load("instances/nw/designation-capacity.yaml"))
+    assert [(n["code"], n["persons"]) for n in det["notes"]] == [("designation_not_in_capacity", ["gerber"])]
+    alt = only(_load("instances/nw/designation-capacity.yaml", cli_readings={"nw.designation_capacity": "first_placed"}))
+    assert alt["notes"] == []
+
+
+def test_a_former_member_called_again_is_a_note_and_a_warning():
+    result = _load("instances/nw/former-member-eligible.yaml")
+    det = _dets(result)["mertens"]
+    assert [(n["code"], n["persons"]) for n in det["notes"]] == [("former_member_called", ["kern"])]
+    assert any(w.startswith("seat of 'mertens'") and "Kern" in w for w in result["warnings"])
+
+
+def test_the_abs3_satz2_explanation_names_the_alternative_that_applied():
+    dets = _dets(_load("instances/nw/abs3-exclusions.yaml"))
+    assert "Refused the election on" in by_person(dets["bauer"])["adler"]["explanation"]
+    dets = _dets(_load("instances/nw/reservation-refuses-for-good.yaml"))
+    assert "under reservation" in by_person(dets["brandt"])["conrad"]["explanation"]

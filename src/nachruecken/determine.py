@@ -46,8 +46,12 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
                         lot_between=tuple(det["lot_between"]))
 
     unnotified = readings.get("core.unnotified", "declaration_in_time")
-    ledger = run_ledger(case, decide, statute.land, unnotified)
-    ledger.warnings += _file_order_warnings(case, ledger, decide, statute.land, unnotified)
+    # what fails a call under this statute holds before any vacancy too: an elected person's
+    # reservation within his period refuses the election where a reservation counts as refusal
+    no_vacancy = solve_atoms(sid, static, all_candidates)
+    refuses = "reservation" in {str(a[0]) for a in no_vacancy.get("call_fails_by/1", [])}
+    ledger = run_ledger(case, decide, statute.land, unnotified, refuses)
+    ledger.warnings += _file_order_warnings(case, ledger, decide, statute.land, unnotified, refuses)
     wanted = set(case.vacancy) if case.vacancy is not None else None
     determinations = [_finish(proc, texts, unnotified) for proc in ledger.procedures
                       if proc.decision is not None and (wanted is None or proc.holding.person in wanted)]
@@ -71,8 +75,9 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
     }
 
 
-# statute notes that are also case warnings: the data, not the law, decides the outcome
-WARNING_NOTES = frozenset({"no_vote_count_decides"})
+# statute notes that are also case warnings: the data, not the law, decides the outcome, or a fact
+# outside the case may change it
+WARNING_NOTES = frozenset({"no_vote_count_decides", "former_member_called"})
 
 
 def _warning(statute: Statute, lang: str, code: str, params: dict) -> str:
@@ -84,7 +89,8 @@ def _warning(statute: Statute, lang: str, code: str, params: dict) -> str:
     return template.format(**params, since_on=since_on)
 
 
-def _file_order_warnings(case: Case, ledger, decide, land: str, unnotified: str) -> list[tuple[str, dict]]:
+def _file_order_warnings(case: Case, ledger, decide, land: str, unnotified: str,
+                         refuses: bool = False) -> list[tuple[str, dict]]:
     """Vacancies of one date are decided in file order; where that order decides who gets which
     seat, say what the other order would give (the seats' vacating events in reverse)."""
     out = []
@@ -99,7 +105,7 @@ def _file_order_warnings(case: Case, ledger, decide, land: str, unnotified: str)
         swapped = iter(reversed(mine))
         events = [next(swapped) if e in mine else e for e in case.events]
         events = [dataclasses.replace(e, seq=i) for i, e in enumerate(events, 1)]
-        other = run_ledger(dataclasses.replace(case, events=events), decide, land, unnotified)
+        other = run_ledger(dataclasses.replace(case, events=events), decide, land, unnotified, refuses)
         got = {p.holding.person: p.decision.successor for p in procs if p.decision}
         alt = {p.holding.person: p.decision.successor for p in other.procedures
                if p.date == day and p.decision and p.holding.person in got}

@@ -78,6 +78,9 @@ REPLAY_WARNINGS = {
                              "up the seat (Verzicht); check that the declaration has the form the statute requires",
         "reservation_after_membership": "'{person}' declared acceptance with a reservation on {date}, after the "
                                         "membership had begun{since_on}: a declaration now changes nothing",
+        "waived_by_member": "'{person}' waived on {date} while holding a seat: a member has no Anwartschaft to "
+                            "waive; if this is a Verzicht on the seat, record it as 'resigned' (in the form the "
+                            "statute requires)",
         "refuses_nothing": "'{person}' refused on {date}, but no call was open then that could concern them: "
                            "the refusal refuses nothing (a waiver of the Anwartschaft is recorded as 'waived')",
         "vacancy_not_vacated": "'{person}' is named under 'vacancy', but the term as replayed never vacates "
@@ -96,6 +99,9 @@ REPLAY_WARNINGS = {
                              "als Verzicht auf den Sitz gelesen; ist die vom Gesetz verlangte Form gewahrt?",
         "reservation_after_membership": "'{person}' hat am {date} unter Vorbehalt angenommen, nachdem die "
                                         "Mitgliedschaft{since_on} begonnen hatte: eine Erklärung ändert nun nichts mehr",
+        "waived_by_member": "'{person}' hat am {date} verzichtet, während er einen Sitz innehat: ein Mitglied hat "
+                            "keine Anwartschaft; ist es ein Verzicht auf den Sitz, als 'resigned' erfassen (in der "
+                            "vom Gesetz verlangten Form)",
         "refuses_nothing": "'{person}' hat am {date} abgelehnt, aber keine Berufung war offen, die ihn betreffen "
                            "konnte: die Ablehnung lehnt nichts ab (ein Verzicht auf die Anwartschaft ist 'waived')",
         "vacancy_not_vacated": "'{person}' ist unter 'vacancy' genannt, aber der nachgespielte Verlauf macht "

@@ -127,8 +127,10 @@ class Ledger:
     """Replays one case's term; ``decide`` walks a statute encoding for one step."""
 
     def __init__(self, case: Case, decide: Callable[[Step], Decision], land: str | None = None,
-                 unnotified: str = "declaration_in_time"):
+                 unnotified: str = "declaration_in_time", reservation_refuses: bool = False):
         self.case, self.decide, self.land, self.unnotified = case, decide, land, unnotified
+        # the statute counts a declaration under reservation as a refusal (e.g. NRW § 45 Abs. 6 Satz 5)
+        self.reservation_refuses = reservation_refuses
         last = max((e.date for e in case.events), default=None)
         self.as_of = case.as_of or last
         self.events = [e for e in case.events if self.as_of is None or e.date <= self.as_of]
@@ -138,7 +140,9 @@ class Ledger:
             for n in case.nominations for c in n.candidates if c.elected}
         self.took_seat: list[tuple[str, str, str]] = [(h.person, h.seat_nomination, "elected")
                                                        for h in self.holders.values()]
-        self.elected_until = {p: self._election_period(p) for p in self.holders}
+        periods = {p: self._election_period(p) for p in self.holders}
+        self.elected_until = {p: until for p, (until, _) in periods.items()}
+        self.elected_since = {p: since for p, (_, since) in periods.items()}
         self.pending_of: dict[str, Procedure] = {}
         self.procedures: list[Procedure] = []
         # what each refusal is: ("call", proc) failed a call; ("trigger", proc) vacated a seat;
@@ -151,17 +155,18 @@ class Ledger:
         weeks = UNNOTIFIED_WEEKS if self.unnotified == "declaration_in_time" else 1
         return period_end(start, weeks, self.land, self.case.holidays)
 
-    def _election_period(self, person: str) -> dt.date | None:
-        """The last day on which an elected person's declaration is a declaration on the election
-        (he counts as called on election_date); None: member from the start."""
+    def _election_period(self, person: str) -> tuple[dt.date | None, dt.date | None]:
+        """(until, since) for an elected person (he counts as called on election_date): the last day
+        on which his declaration is a declaration on the election, and the day his membership began
+        (his acceptance, or the end of the period); (None, None): member from the start."""
         start = self.case.election_date
         if start is None:
-            return None
+            return None, None
         mine = [e for e in self.events if e.person == person and e.date >= start]
         notice = next((e for e in mine if e.type == "notified"), None)
         end = period_end(notice.date, 1, self.land, self.case.holidays) if notice else self.period_from(start)
         accepted = next((e for e in mine if e.type == "accepted" and not e.reservation and e.date <= end), None)
-        return accepted.date - dt.timedelta(days=1) if accepted else end
+        return (accepted.date - dt.timedelta(days=1), accepted.date) if accepted else (end, end)
 
     # ----------------------------------------------------------------- the sweep
     def run(self) -> LedgerResult:
@@ -212,8 +217,8 @@ class Ledger:
         holding = self.holders[person]
         if holding.since is not None:
             return holding.since.isoformat()
-        until = self.elected_until.get(person)
-        return (until + dt.timedelta(days=1)).isoformat() if until else ""
+        since = self.elected_since.get(person)
+        return since.isoformat() if since else ""
 
     def _open_procs(self) -> list[Procedure]:
         return [p for p in self.procedures if p.state in ("open", "pending", "lot")]
@@ -241,11 +246,20 @@ class Ledger:
                 actions.append((ev.seq, "open", self._open(ev, trigger), None))
             elif ev.type == "called":
                 self._called(ev)
-            elif ev.type == "accepted" and ev.reservation and p in self.holders and self._since(p):
-                # membership has begun (an acceptance, or a period that ran out): a declaration now
-                # changes nothing
-                self.result.warnings.append(("reservation_after_membership", {
-                    "person": p, "date": day.isoformat(), "since": self._since(p)}))
+            elif ev.type == "accepted" and ev.reservation and p in self.holders:
+                until = self.elected_until.get(p) if self.holders[p].how == "elected" else None
+                if until is not None and day <= until and self.reservation_refuses:
+                    # within his period an elected person's reservation refuses the election
+                    actions.append((ev.seq, "open", self._open(ev, "refused"), None))
+                elif until is None or day > until:
+                    # membership has begun (an acceptance, or a period that ran out): a declaration
+                    # now changes nothing
+                    self.result.warnings.append(("reservation_after_membership", {
+                        "person": p, "date": day.isoformat(), "since": self._since(p)}))
+            elif ev.type == "waived" and p in self.holders:
+                # a member has a seat, no Anwartschaft: his declaration may be a Verzicht on the seat,
+                # which the case records as `resigned`
+                self.result.warnings.append(("waived_by_member", {"person": p, "date": day.isoformat()}))
             elif ev.type in ("refused", "waived"):
                 uncalled.append(ev)
             elif ev.type in ("resigned", "lost_seat", "elected_mayor"):
@@ -316,7 +330,7 @@ class Ledger:
     def _open(self, ev: Event, trigger: str, holding: Holding | None = None) -> Procedure:
         holding = holding or self.holders.pop(ev.person)
         proc = Procedure(len(self.procedures), ev, trigger, holding)
-        if ev.type == "refused":
+        if ev.type == "refused" or (ev.type == "accepted" and trigger == "refused"):
             self.refusal_role[ev.seq] = ("trigger", proc.index)
         self.procedures.append(proc)
         return proc
@@ -431,5 +445,5 @@ class Ledger:
 
 
 def run_ledger(case: Case, decide: Callable[[Step], Decision], land: str | None = None,
-               unnotified: str = "declaration_in_time") -> LedgerResult:
-    return Ledger(case, decide, land, unnotified).run()
+               unnotified: str = "declaration_in_time", reservation_refuses: bool = False) -> LedgerResult:
+    return Ledger(case, decide, land, unnotified, reservation_refuses).run()
