@@ -7,6 +7,7 @@ additions (``trigger_grounds``, ``notes``, and ``votes``/``position``/``norms`` 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import datetime as dt
 
 from . import FORMAT_VERSION, __version__
@@ -48,8 +49,7 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
     unnotified = readings.get("core.unnotified", "declaration_in_time")
     # what fails a call under this statute holds before any vacancy too: an elected person's
     # reservation within his period refuses the election where a reservation counts as refusal
-    no_vacancy = solve_atoms(sid, static, all_candidates)
-    refuses = "reservation" in {str(a[0]) for a in no_vacancy.get("call_fails_by/1", [])}
+    refuses = "reservation" in _fails_by(sid, tuple(sorted(readings.items())))
     ledger = run_ledger(case, decide, statute.land, unnotified, refuses)
     ledger.warnings += _file_order_warnings(case, ledger, decide, statute.land, unnotified, refuses)
     wanted = set(case.vacancy) if case.vacancy is not None else None
@@ -73,6 +73,14 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
         "determinations": determinations,
         "composition": composition(case, ledger),
     }
+
+
+@functools.cache
+def _fails_by(sid: str, readings: tuple) -> frozenset:
+    """What fails a call under a statute and readings, with no vacancy at all (cached)."""
+    q = Ids()
+    facts = "\n".join(f"reading({q(rid)},{value})." for rid, value in readings)
+    return frozenset(str(a[0]) for a in solve_atoms(sid, facts).get("call_fails_by/1", []))
 
 
 # statute notes that are also case warnings: the data, not the law, decides the outcome, or a fact
