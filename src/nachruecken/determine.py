@@ -15,7 +15,7 @@ from .dates import iso, to_int
 from .explain import KEY_PHRASE, REASON_ORDER, REPLAY_WARNINGS, TRIGGER_PHRASE, Texts
 from .composition import composition
 from .facts import Ids, case_text, step_text
-from .ledger import Decision, Procedure, Step, run_ledger
+from .ledger import Decision, LedgerRules, Procedure, Step, run_ledger
 from .model import Case
 from .solver import Const, GroupRef, solve_atoms
 from .statutes import Statute, load_statute, resolve_statute_id
@@ -35,8 +35,11 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
     as_of_day = case.as_of or last
     as_of = to_int(as_of_day) if as_of_day else 0
 
+    rules = _ledger_rules(sid, tuple(sorted(readings.items())))
+
     def decide(step: Step) -> Decision:
-        atoms = solve_atoms(sid, static + "\n" + step_text(case, step, as_of, statute.land, q), all_candidates)
+        facts = step_text(case, step, as_of, statute.land, q, rules.period_shift)
+        atoms = solve_atoms(sid, static + "\n" + facts, all_candidates)
         det = _determination(case, statute, texts, step, atoms)
         m = det["membership"] or {}
         return Decision(det["outcome"], det["successor"], det["successor_nomination"], det,
@@ -44,14 +47,12 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
                         status=m.get("status"),
                         fails_by=frozenset(str(a[0]) for a in atoms.get("call_fails_by/1", [])),
                         pending_excluded=bool(atoms.get("pending_excluded/0")),
-                        lot_between=tuple(det["lot_between"]))
+                        lot_between=tuple(det["lot_between"]),
+                        keeps_seat=bool(atoms.get("holder_keeps_seat/0")))
 
     unnotified = readings.get("core.unnotified", "declaration_in_time")
-    # what fails a call under this statute holds before any vacancy too: an elected person's
-    # reservation within his period refuses the election where a reservation counts as refusal
-    refuses = "reservation" in _fails_by(sid, tuple(sorted(readings.items())))
-    ledger = run_ledger(case, decide, statute.land, unnotified, refuses)
-    ledger.warnings += _file_order_warnings(case, ledger, decide, statute.land, unnotified, refuses)
+    ledger = run_ledger(case, decide, statute.land, unnotified, rules)
+    ledger.warnings += _file_order_warnings(case, ledger, decide, statute.land, unnotified, rules)
     wanted = set(case.vacancy) if case.vacancy is not None else None
     determinations = [_finish(proc, texts, unnotified) for proc in ledger.procedures
                       if proc.decision is not None and (wanted is None or proc.holding.person in wanted)]
@@ -76,11 +77,18 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
 
 
 @functools.cache
-def _fails_by(sid: str, readings: tuple) -> frozenset:
-    """What fails a call under a statute and readings, with no vacancy at all (cached)."""
+def _ledger_rules(sid: str, readings: tuple) -> LedgerRules:
+    """What a statute says before any vacancy, asked of its encoding with no vacancy at all (cached):
+    what fails a call holds for an elected person's declaration within his period too (a
+    reservation that counts as refusal refuses the election), which events vacate a seat before
+    acceptance, and whether periods move under BGB § 193."""
     q = Ids()
     facts = "\n".join(f"reading({q(rid)},{value})." for rid, value in readings)
-    return frozenset(str(a[0]) for a in solve_atoms(sid, facts).get("call_fails_by/1", []))
+    atoms = solve_atoms(sid, facts)
+    fails = {str(a[0]) for a in atoms.get("call_fails_by/1", [])}
+    return LedgerRules(reservation_refuses="reservation" in fails,
+                       vacates_before_acceptance=frozenset(str(a[0]) for a in atoms.get("vacates_before_acceptance/1", [])),
+                       period_shift=not atoms.get("period_rule/1"))
 
 
 # statute notes that are also case warnings: the data, not the law, decides the outcome, or a fact
@@ -98,7 +106,7 @@ def _warning(statute: Statute, lang: str, code: str, params: dict) -> str:
 
 
 def _file_order_warnings(case: Case, ledger, decide, land: str, unnotified: str,
-                         refuses: bool = False) -> list[tuple[str, dict]]:
+                         rules: LedgerRules = LedgerRules()) -> list[tuple[str, dict]]:
     """Vacancies of one date are decided in file order; where that order decides who gets which
     seat, say what the other order would give (the seats' vacating events in reverse)."""
     out = []
@@ -113,7 +121,7 @@ def _file_order_warnings(case: Case, ledger, decide, land: str, unnotified: str,
         swapped = iter(reversed(mine))
         events = [next(swapped) if e in mine else e for e in case.events]
         events = [dataclasses.replace(e, seq=i) for i, e in enumerate(events, 1)]
-        other = run_ledger(dataclasses.replace(case, events=events), decide, land, unnotified, refuses)
+        other = run_ledger(dataclasses.replace(case, events=events), decide, land, unnotified, rules)
         got = {p.holding.person: p.decision.successor for p in procs if p.decision}
         alt = {p.holding.person: p.decision.successor for p in other.procedures
                if p.date == day and p.decision and p.holding.person in got}

@@ -13,7 +13,7 @@ from .statutes import Statute
 LANGS = ("en", "de")
 
 REASON_ORDER = (
-    "already_member", "already_called", "former_member", "died", "lost_eligibility", "refused", "waived",
+    "already_member", "already_called", "already_elected", "former_member", "died", "lost_eligibility", "refused", "waived",
     "left_group", "expelled", "excluded_substitute", "evidence_missing",
 )
 
@@ -21,6 +21,7 @@ GENERIC = {
     "already_member": {"en": "Already sits in the body (through {other}).", "de": "Sitzt bereits in der Vertretung (über {other})."},
     "already_called": {"en": "Was already called to a seat before.", "de": "Wurde bereits früher berufen."},
     "former_member": {"en": "Held a seat in this body before.", "de": "Hatte bereits einen Sitz in dieser Vertretung."},
+    "already_elected": {"en": "Was elected at the election already.", "de": "Wurde bei der Wahl bereits gewählt."},
     "died": {"en": "Died on {date}.", "de": "Am {date} verstorben."},
     "lost_eligibility": {"en": "Lost eligibility on {date}.", "de": "Hat am {date} die Wählbarkeit verloren."},
     "refused": {"en": "Refused on {date}.", "de": "Hat am {date} abgelehnt."},
@@ -37,10 +38,10 @@ GENERIC = {
 TRIGGER_PHRASE = {
     "en": {"died": "died", "refused": "refused the election", "resigned": "gave up the seat",
            "lost_seat": "lost the seat", "elected_mayor": "accepted the election as mayor",
-           "switched": "moved to another seat"},
+           "switched": "moved to another seat", "lost_eligibility": "lost an eligibility requirement before accepting"},
     "de": {"died": "verstorben", "refused": "Ablehnung der Wahl", "resigned": "Niederlegung des Sitzes",
            "lost_seat": "Verlust des Sitzes", "elected_mayor": "Annahme der Wahl zum Bürgermeister",
-           "switched": "Wechsel auf einen anderen Sitz"},
+           "switched": "Wechsel auf einen anderen Sitz", "lost_eligibility": "Wegfall einer Wählbarkeitsvoraussetzung vor der Annahme"},
 }
 
 KEY_PHRASE = {
@@ -78,6 +79,8 @@ REPLAY_WARNINGS = {
                              "up the seat (Verzicht); check that the declaration has the form the statute requires",
         "reservation_after_membership": "'{person}' declared acceptance with a reservation on {date}, after the "
                                         "membership had begun{since_on}: a declaration now changes nothing",
+        "member_lost_eligibility": "'{person}' lost eligibility on {date} while holding a seat: this opens no "
+                                   "vacancy by itself; if the seat is lost for it, record 'lost_seat'",
         "waived_by_member": "'{person}' waived on {date} while holding a seat: a member has no Anwartschaft to "
                             "waive; if this is a Verzicht on the seat, record it as 'resigned' (in the form the "
                             "statute requires)",
@@ -99,6 +102,9 @@ REPLAY_WARNINGS = {
                              "als Verzicht auf den Sitz gelesen; ist die vom Gesetz verlangte Form gewahrt?",
         "reservation_after_membership": "'{person}' hat am {date} unter Vorbehalt angenommen, nachdem die "
                                         "Mitgliedschaft{since_on} begonnen hatte: eine Erklärung ändert nun nichts mehr",
+        "member_lost_eligibility": "'{person}' hat am {date} die Wählbarkeit verloren, während er einen Sitz "
+                                   "innehat: das macht den Sitz nicht von selbst frei; geht der Sitz deshalb verloren, "
+                                   "'lost_seat' erfassen",
         "waived_by_member": "'{person}' hat am {date} verzichtet, während er einen Sitz innehat: ein Mitglied hat "
                             "keine Anwartschaft; ist es ein Verzicht auf den Sitz, als 'resigned' erfassen (in der "
                             "vom Gesetz verlangten Form)",

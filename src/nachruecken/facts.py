@@ -13,7 +13,7 @@ import datetime as dt
 
 from clingo import String
 
-from .dates import to_int, week_deadline
+from .dates import period_end, to_int
 from .model import Case
 from .ledger import Step
 
@@ -131,7 +131,8 @@ def order_lines(case: Case, orders: dict, q: Ids) -> list[str]:
     return out
 
 
-def step_text(case: Case, step: Step, as_of: int, land: str | None = None, q: Ids | None = None) -> str:
+def step_text(case: Case, step: Step, as_of: int, land: str | None = None, q: Ids | None = None,
+              shift: bool = True) -> str:
     """The facts of one walk: the departed, who sits, the events it may see (numbered relative to
     the procedure, core/state.lp) and the later declarations that decide membership."""
     q = q or Ids()
@@ -156,14 +157,14 @@ def step_text(case: Case, step: Step, as_of: int, land: str | None = None, q: Id
         out.append(f"left_empty({q(person)},{seq}).")
     for i, e, kind in step.events:
         out.append(f"event({i},{to_int(e.date)},{q(e.person)},{kind}).")
-        out += _event_details(case, i, e, land)
+        out += _event_details(case, i, e, land, shift)
     for i, e in step.later:
         out.append(f"declared({i},{to_int(e.date)},{q(e.person)},{e.type}).")
-        out += _event_details(case, i, e, land)
+        out += _event_details(case, i, e, land, shift)
     return "\n".join(out)
 
 
-def _event_details(case: Case, i: int, e, land: str | None) -> list[str]:
+def _event_details(case: Case, i: int, e, land: str | None, shift: bool = True) -> list[str]:
     out = []
     if e.nomination is not None:
         out.append(f"event_nomination({i},{quote(e.nomination)}).")
@@ -172,6 +173,6 @@ def _event_details(case: Case, i: int, e, land: str | None) -> list[str]:
     if e.form is not None:
         out.append(f"event_form({i},{e.form}).")
     if e.type == "notified":
-        end = week_deadline(e.date, case.holidays, land)
+        end = period_end(e.date, 1, land, case.holidays, shift)
         out.append(f"deadline({i},{to_int(end)}). next_day({to_int(end)},{to_int(end + ONE_DAY)}).")
     return out

@@ -59,6 +59,16 @@ class Call:
     how: str | None = None
 
 
+@dataclass(frozen=True)
+class LedgerRules:
+    """What a statute says before any vacancy (asked of its encoding with no vacancy at all)."""
+
+    reservation_refuses: bool = False  # a declaration under reservation is a refusal (NRW, BB, HH)
+    vacates_before_acceptance: frozenset = frozenset()  # event types that vacate an elected person's
+    # seat within his period to declare (Hamburg § 36: lost eligibility)
+    period_shift: bool = True  # periods move under BGB § 193 (false: Hamburg, hh.period_end = fixed)
+
+
 @dataclass
 class Decision:
     """What the ledger needs back from one walk of the statute encoding."""
@@ -73,6 +83,7 @@ class Decision:
     fails_by: frozenset = frozenset()  # event types that fail a pending call (from the statute)
     pending_excluded: bool = False  # the person whose call was checked is now passed over
     lot_between: tuple = ()
+    keeps_seat: bool = False  # a referred departure: the seat stays with its holder
 
 
 @dataclass
@@ -127,10 +138,10 @@ class Ledger:
     """Replays one case's term; ``decide`` walks a statute encoding for one step."""
 
     def __init__(self, case: Case, decide: Callable[[Step], Decision], land: str | None = None,
-                 unnotified: str = "declaration_in_time", reservation_refuses: bool = False):
+                 unnotified: str = "declaration_in_time", rules: LedgerRules = LedgerRules()):
         self.case, self.decide, self.land, self.unnotified = case, decide, land, unnotified
-        # the statute counts a declaration under reservation as a refusal (e.g. NRW § 45 Abs. 6 Satz 5)
-        self.reservation_refuses = reservation_refuses
+        self.rules = rules
+        self.reservation_refuses = rules.reservation_refuses
         last = max((e.date for e in case.events), default=None)
         self.as_of = case.as_of or last
         self.events = [e for e in case.events if self.as_of is None or e.date <= self.as_of]
@@ -153,7 +164,7 @@ class Ledger:
     def period_from(self, start: dt.date) -> dt.date:
         """The end of the declaration period counted from a call without a recorded notification."""
         weeks = UNNOTIFIED_WEEKS if self.unnotified == "declaration_in_time" else 1
-        return period_end(start, weeks, self.land, self.case.holidays)
+        return period_end(start, weeks, self.land, self.case.holidays, self.rules.period_shift)
 
     def _election_period(self, person: str) -> tuple[dt.date | None, dt.date | None]:
         """(until, since) for an elected person (he counts as called on election_date): the last day
@@ -164,7 +175,8 @@ class Ledger:
             return None, None
         mine = [e for e in self.events if e.person == person and e.date >= start]
         notice = next((e for e in mine if e.type == "notified"), None)
-        end = period_end(notice.date, 1, self.land, self.case.holidays) if notice else self.period_from(start)
+        end = (period_end(notice.date, 1, self.land, self.case.holidays, self.rules.period_shift) if notice
+               else self.period_from(start))
         accepted = next((e for e in mine if e.type == "accepted" and not e.reservation and e.date <= end), None)
         return (accepted.date - dt.timedelta(days=1), accepted.date) if accepted else (end, end)
 
@@ -256,6 +268,15 @@ class Ledger:
                     # now changes nothing
                     self.result.warnings.append(("reservation_after_membership", {
                         "person": p, "date": day.isoformat(), "since": self._since(p)}))
+            elif ev.type in self.rules.vacates_before_acceptance and p in self.holders:
+                until = self.elected_until.get(p) if self.holders[p].how == "elected" else None
+                if until is not None and day <= until:
+                    # before accepting, the elected person's seat falls vacant (Hamburg § 36 Abs. 1 Satz 1)
+                    actions.append((ev.seq, "open", self._open(ev, ev.type), None))
+                else:
+                    self.result.warnings.append(("member_lost_eligibility", {"person": p, "date": day.isoformat()}))
+            elif ev.type == "lost_eligibility" and p in self.holders:
+                self.result.warnings.append(("member_lost_eligibility", {"person": p, "date": day.isoformat()}))
             elif ev.type == "waived" and p in self.holders:
                 # a member has a seat, no Anwartschaft: his declaration may be a Verzicht on the seat,
                 # which the case records as `resigned`
@@ -352,6 +373,8 @@ class Ledger:
             prior = self.holders.pop(person, None)
             proc.calls.append(Call(person, nom, day))
             proc.state = "pending"
+            # a new call: what the failed call's membership would have been no longer applies
+            proc.holder_from, proc.lapse_on = None, None
             self.pending_of[person] = proc
             if decision.status == "accepted" and decision.member_from:
                 # membership begins with the acceptance: events before it in time (or earlier in the
@@ -374,8 +397,8 @@ class Ledger:
             proc.state = "lot"
         else:
             proc.state, proc.ended_on = "ended", day
-            if decision.outcome == "referred":
-                # The encoded statute did not move the seat: it stays with its holder until the
+            if decision.keeps_seat:
+                # The departure itself is referred: the seat stays with its holder until the
                 # provision referred to is applied and recorded as a later event (e.g. lost_seat).
                 self.holders[proc.holding.person] = proc.holding
                 self.result.warnings.append(("referred_kept", {"person": proc.holding.person}))
@@ -393,7 +416,7 @@ class Ledger:
                                         if h.how == "called"}
         earlier = [p for p in self.procedures if p is not proc]  # every other seat vacated so far
         vacated = [(p.holding.person, p.holding.seat_nomination, p.trigger, p.event.seq) for p in earlier
-                   if not (p.decision and p.decision.outcome == "referred")]
+                   if not (p.decision and p.decision.keeps_seat)]
         left_empty = [(p.holding.person, p.event.seq) for p in earlier
                       if p.state == "ended" and p.decision and p.decision.outcome not in ("successor", "referred")]
         events, number = self._visible(proc, day)
@@ -445,5 +468,5 @@ class Ledger:
 
 
 def run_ledger(case: Case, decide: Callable[[Step], Decision], land: str | None = None,
-               unnotified: str = "declaration_in_time", reservation_refuses: bool = False) -> LedgerResult:
-    return Ledger(case, decide, land, unnotified, reservation_refuses).run()
+               unnotified: str = "declaration_in_time", rules: LedgerRules = LedgerRules()) -> LedgerResult:
+    return Ledger(case, decide, land, unnotified, rules).run()
