@@ -29,11 +29,16 @@ def test_only_not_elected_candidates_of_the_list():
     assert det["successor"] == "b" and {c["person"] for c in det["candidates"]} == {"b"}
 
 
-@pytest.mark.parametrize("trigger,norm", [("refused", "bb-kwahlg-60/3/1"), ("died", "bb-kwahlg-60/3/1"),
-                                          ("resigned", "bb-kwahlg-60/3/1"), ("lost_seat", "bb-kwahlg-60/3/1"),
-                                          ("elected_mayor", "bb-kwahlg-60/3/2")])
-def test_abs3_triggers(trigger, norm):
-    det = only(decide(case([nom("cdu", ("a", 900, True), ("b", 10))], [("2020-01-01", "a", trigger)])))
+@pytest.mark.parametrize("trigger,norm,day", [("refused", "bb-kwahlg-60/3/1", "2020-01-01"),
+                                              ("died", "bb-kwahlg-60/3/1", "2020-01-01"),
+                                              ("resigned", "bb-kwahlg-60/3/1", "2020-01-01"),
+                                              ("lost_seat", "bb-kwahlg-60/3/1", "2020-01-01"),
+                                              # Satz 2 is the joint election: the mayoralty taken before
+                                              # the council membership began; later it is a lost seat
+                                              ("elected_mayor", "bb-kwahlg-60/3/2", "2019-06-01"),
+                                              ("elected_mayor", "bb-kwahlg-60/3/1", "2020-01-01")])
+def test_abs3_triggers(trigger, norm, day):
+    det = only(decide(case([nom("cdu", ("a", 900, True), ("b", 10))], [(day, "a", trigger)])))
     assert det["successor"] == "b" and det["trigger_grounds"][0]["norm"] == norm
     assert [g["norm"] for g in det["grounds"] if g["norm"].startswith("bb-kwahlg-60/3")] == [norm]
 
@@ -47,9 +52,14 @@ def test_abs3_satz5_einzelbewerber():
 
 @pytest.mark.parametrize("reading,outcome", [(None, "vacant"), ("undetermined", "undetermined")])
 def test_einzelbewerber_taking_the_mayoralty(reading, outcome):
-    det = only(decide(case([nom("eb", ("x", 90, True), kind="individual")], [("2020-01-01", "x", "elected_mayor")]),
+    det = only(decide(case([nom("eb", ("x", 90, True), kind="individual")], [("2019-06-01", "x", "elected_mayor")]),
                       cli_readings={"bb.einzel_mayor": reading} if reading else {}))
     assert det["outcome"] == outcome
+    # elected mayor later, he loses his seat: Satz 5 names that, whatever the reading says
+    det = only(decide(case([nom("eb", ("x", 90, True), kind="individual")], [("2020-01-01", "x", "elected_mayor")]),
+                      cli_readings={"bb.einzel_mayor": reading} if reading else {}))
+    assert det["outcome"] == "vacant" and det["member_count_reduced"]
+    assert [g["norm"] for g in det["grounds"]] == ["bb-kwahlg-60/3/5", "bb-kwahlg-60/3/6"]
 
 
 def _districts(*events, readings=None):
@@ -163,3 +173,21 @@ def test_membership_section_51_silence_is_acceptance_from_the_next_day():
     m = only(decide(case(base, [("2021-01-01", "a", "died"), ("2021-01-04", "b", "notified"),
                                 ("2021-01-08", "b", "accepted")])))["membership"]
     assert m["status"] == "accepted" and m["member_from"] == "2021-01-08"
+
+
+def test_a_member_elected_mayor_later_loses_the_seat_under_satz_1_and_satz_5():
+    from nachruecken.determine import determine_case
+    from nachruecken.loader import load_case
+    dets = {d["vacancy"]: d for d in determine_case(load_case("instances/bb/mayor-later.yaml"))["determinations"]}
+    assert dets["krause"]["successor"] == "lenz" and dets["krause"]["trigger_grounds"][0]["norm"] == "bb-kwahlg-60/3/1"
+    assert dets["weiss"]["outcome"] == "vacant" and dets["weiss"]["outcome_norm"] == "bb-kwahlg-60/3/5"
+    joint = determine_case(load_case("instances/bb/mayor.yaml"))["determinations"][0]
+    assert joint["trigger_grounds"][0]["norm"] == "bb-kwahlg-60/3/2"
+
+
+def test_an_exhausted_mehrheitswahl_field_cites_satz_4_by_analogy():
+    det = only(decide(case([nom("wg", ("a", 90, True), ("b", 10), kind="voter_group")],
+                           [("2019-12-01", "b", "died"), ("2020-01-01", "a", "died")], election="majority")))
+    assert det["outcome"] == "vacant" and det["outcome_ground"]["norm"] == "bb-kwahlg-60/3/4"
+    assert "by analogy" in det["outcome_ground"]["explanation"]
+    assert "no Ersatzperson left" not in det["outcome_ground"]["explanation"]

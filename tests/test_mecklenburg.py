@@ -159,3 +159,34 @@ def test_death_before_membership(reading, outcome):
              [("2021-01-01", "a", "died"), ("2021-01-04", "b", "notified"), ("2021-01-06", "b", "died")])
     dets = decide(c, cli_readings={"mv.death_before_membership": reading} if reading else {})["determinations"]
     assert dets[0]["successor"] == "b" and dets[1]["outcome"] == outcome
+
+
+# --- issue 14, M-V: what the review found ---------------------------------------------------------
+
+def _load(path, **kwargs):
+    from nachruecken.determine import determine_case
+    from nachruecken.loader import load_case
+    return determine_case(load_case(path), **kwargs)
+
+
+def test_an_elected_person_who_dies_within_his_week_is_the_death_before_membership_question():
+    det = _load("instances/mv/elected-dies-in-week.yaml")["determinations"][0]
+    assert det["outcome"] == "undetermined"
+    default = _load("instances/mv/elected-dies-in-week.yaml", cli_readings={"mv.death_before_membership": "as_member"})
+    assert default["determinations"][0]["successor"] == "otto"
+
+
+def test_a_mehrheitswahl_is_not_decided_as_if_proportional():
+    det = _load("instances/mv/majority-not-encoded.yaml")["determinations"][0]
+    assert det["outcome"] == "undetermined" and det["candidates"] == []
+    assert [n["code"] for n in det["notes"]] == ["no_majority_rule"]
+    assert "Mehrheitswahl" in det["outcome_ground"]["explanation"]
+
+
+def test_a_by_election_names_its_kind_and_the_german_label_says_ergaenzungswahl(run_cli):
+    dets = {d["vacancy"]: d for d in _load("instances/mv/one-third-rule.yaml")["determinations"]}
+    assert dets["voss"]["by_election_kind"] == "ergaenzungswahl" and "by_election_kind" not in dets["ulm"]
+    land = _load("instances/mv/landtag-no-landesliste.yaml")["determinations"][0]
+    assert land["by_election_kind"] == "neuwahl_wahlkreis"
+    out = run_cli("solve", "instances/mv/one-third-rule.yaml", "--lang", "de").stdout
+    assert "Ergänzungswahl" in out and "Ergebnis: Neuwahl" not in out

@@ -319,6 +319,9 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
                       "status": str(m.get("status", "pending")), "member_from": iso(m.get("member_from")),
                       "unnotified": bool(m.get("unnotified"))}
     referred = [a[0] for a in atoms.get("referred_to/1", [])]
+    # which election a by_election is (M-V § 44 Abs. 3 Neuwahl, § 44 Abs. 5 Ergänzungswahl)
+    kind_of_election = ({"by_election_kind": str(atoms["by_election_kind/1"][0][0])}
+                        if outcome == "by_election" and atoms.get("by_election_kind/1") else {})
     return {
         "vacancy": proc.holding.person, "date": ev.date.isoformat(), "trigger": proc.trigger,
         "statute": statute.id, "statute_version": statute.version,
@@ -330,5 +333,5 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
         "candidates": candidates, "grounds": grounds, "membership": membership,
         "outcome_norm": (outcome_ground or (grounds[0] if grounds else {})).get("norm"),
         "outcome_ground": outcome_ground or (grounds[0] if grounds else None),
-        "trigger_grounds": trigger_grounds, "notes": notes,
+        "trigger_grounds": trigger_grounds, "notes": notes, **kind_of_election,
     }

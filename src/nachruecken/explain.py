@@ -52,6 +52,8 @@ KEY_PHRASE = {
 LABELS = {
     "en": {"successor": "successor", "skipped": "skipped", "tied": "tied", "behind": "behind",
            "vacant": "seat stays empty", "lot": "lot required", "by_election": "by-election",
+           "by_election_neuwahl_wahlkreis": "by-election in the Wahlkreis (Neuwahl)",
+           "by_election_ergaenzungswahl": "supplementary election (Ergänzungswahl)",
            "referred": "referred", "undetermined": "undetermined", "not_applicable": "not applicable",
            "no_votes": "no vote count", "votes": "{n} votes", "lot_won": "; won the lot drawn on {date}",
            "unnotified_declaration_in_time": "no notification recorded: a declaration within four weeks of the "
@@ -60,6 +62,7 @@ LABELS = {
                                    "(reading core.unnotified = from_call)"},
     "de": {"successor": "Nachfolger", "skipped": "übergangen", "tied": "stimmengleich", "behind": "dahinter",
            "vacant": "Sitz bleibt leer", "lot": "Losentscheid nötig", "by_election": "Neuwahl",
+           "by_election_neuwahl_wahlkreis": "Neuwahl im Wahlkreis", "by_election_ergaenzungswahl": "Ergänzungswahl",
            "referred": "verwiesen", "undetermined": "unbestimmt", "not_applicable": "nicht anwendbar",
            "no_votes": "keine Stimmenzahl", "votes": "{n} Stimmen", "lot_won": "; hat das am {date} gezogene Los gewonnen",
            "unnotified_declaration_in_time": "keine Benachrichtigung erfasst: eine Erklärung binnen vier Wochen "

@@ -145,6 +145,8 @@ def step_text(case: Case, step: Step, as_of: int, land: str | None = None, q: Id
            f"next_day({to_int(step.call_deadline)},{to_int(step.call_deadline + ONE_DAY)})."]
     if h.seat_type is not None:
         out.append(f"vacancy_seat_type({h.seat_type}).")
+    if step.before_membership:
+        out.append("vacancy_before_membership.")
     if step.pending_check is not None:
         out.append(f"pending_call({q(step.pending_check[0])},{q(step.pending_check[1])}).")
     for other in step.sitting.values():

@@ -124,6 +124,7 @@ class Step:
     later: list[tuple[int, Event]]  # notifications and declarations after the step date (membership)
     call_deadline: dt.date  # end of the declaration period counted from this call (no notification)
     pending_check: tuple[str, str] | None = None  # (person, nomination) whose call may have failed
+    before_membership: bool = False  # the departed was elected and left within his period to declare
 
 
 @dataclass
@@ -422,8 +423,10 @@ class Ledger:
         events, number = self._visible(proc, day)
         later = [e for e in self.events if e.date > day and e.type in ("notified", "accepted")]
         start = len(events) + 1  # after every visible event
+        until = self.elected_until.get(proc.holding.person) if proc.holding.how == "elected" else None
+        early = until is not None and proc.date <= until
         return Step(proc, day, sitting, seated, vacated, left_empty, events, number,
-                    [(start + i, e) for i, e in enumerate(later)], self.period_from(day), check)
+                    [(start + i, e) for i, e in enumerate(later)], self.period_from(day), check, early)
 
     def _visible(self, proc: Procedure, day: dt.date) -> tuple[list[tuple[int, Event, str]], int]:
         """The events a walk on ``day`` sees, numbered so that a number above the vacancy's means

@@ -111,6 +111,8 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
         console.print(f"[bold green]{h['outcome']}: {line}[/bold green]")
     else:
         text = lab.get(outcome, outcome)
+        if outcome == "by_election" and det.get("by_election_kind"):
+            text = lab.get(f"by_election_{det['by_election_kind']}", text)
         if outcome == "lot":
             text += " - " + h["lot"].format(names=", ".join(escape(case.display(p)) for p in det["lot_between"]))
         if outcome == "referred" and det["referred_to"]:
