@@ -191,3 +191,15 @@ def test_an_exhausted_mehrheitswahl_field_cites_satz_4_by_analogy():
     assert det["outcome"] == "vacant" and det["outcome_ground"]["norm"] == "bb-kwahlg-60/3/4"
     assert "by analogy" in det["outcome_ground"]["explanation"]
     assert "no Ersatzperson left" not in det["outcome_ground"]["explanation"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_cross_district_ground_names_only_the_other_wahlkreise_and_translates_the_reading(lang):
+    from nachruecken.determine import determine_case
+    from nachruecken.loader import load_case
+    case_ = load_case("instances/bb/cross-district.yaml")
+    det = determine_case(case_, lang=lang)["determinations"][0]
+    ground = next(g for g in det["grounds"] if g["norm"] == "bb-kwahlg-60/3/3")
+    own = next(n for n in case_.nominations if n.id == det["seat_nomination"])
+    assert (own.name or own.id) not in ground["explanation"]
+    assert "excluded" in ground["explanation"] and ("außer Betracht" in ground["explanation"]) == (lang == "de")
