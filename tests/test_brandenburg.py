@@ -203,3 +203,14 @@ def test_the_cross_district_ground_names_only_the_other_wahlkreise_and_translate
     own = next(n for n in case_.nominations if n.id == det["seat_nomination"])
     assert (own.name or own.id) not in ground["explanation"]
     assert "excluded" in ground["explanation"] and ("außer Betracht" in ground["explanation"]) == (lang == "de")
+
+
+@pytest.mark.parametrize("reading,successor,norm", [("own_list", "bauer", "bb-kwahlg-60/3/1"),
+                                                    ("seat_list", "cordes", "bb-kwahlg-60/3/3")])
+def test_a_successor_called_from_another_wahlkreis_is_followed_from_his_own_list(reading, successor, norm):
+    from nachruecken.determine import determine_case
+    from nachruecken.loader import load_case
+    result = determine_case(load_case("instances/bb/called-from-other-wahlkreis.yaml"),
+                            cli_readings={"bb.called_from_other": reading})
+    det = {d["vacancy"]: d for d in result["determinations"]}["brand"]
+    assert det["successor"] == successor and det["outcome_norm"] == norm

@@ -190,3 +190,10 @@ def test_a_by_election_names_its_kind_and_the_german_label_says_ergaenzungswahl(
     assert land["by_election_kind"] == "neuwahl_wahlkreis"
     out = run_cli("solve", "instances/mv/one-third-rule.yaml", "--lang", "de").stdout
     assert "Ergänzungswahl" in out and "Ergebnis: Neuwahl" not in out
+
+
+@pytest.mark.parametrize("reading,norm", [("own_list", "mv-lkwg-46/2/1"), ("seat_list", "mv-lkwg-46/2/2")])
+def test_a_landesliste_successor_in_a_wahlkreis_seat_is_followed_under_satz_1(reading, norm):
+    result = _load("instances/mv/landesliste-successor-leaves.yaml", cli_readings={"mv.called_from_other": reading})
+    det = {d["vacancy"]: d for d in result["determinations"]}["adam"]
+    assert det["successor"] == "busch" and det["outcome_norm"] == norm
