@@ -197,3 +197,10 @@ def test_a_landesliste_successor_in_a_wahlkreis_seat_is_followed_under_satz_1(re
     result = _load("instances/mv/landesliste-successor-leaves.yaml", cli_readings={"mv.called_from_other": reading})
     det = {d["vacancy"]: d for d in result["determinations"]}["adam"]
     assert det["successor"] == "busch" and det["outcome_norm"] == norm
+
+
+def test_a_wahlkreis_winner_who_refused_is_skipped_on_the_landesliste_under_section_58():
+    det = {d["vacancy"]: d for d in _load("instances/mv/landtag-refused-wahlkreis-winner.yaml")["determinations"]}
+    wendt = next(c for c in det["erster"]["candidates"] if c["person"] == "wendt")
+    assert (wendt["reason"], wendt["norm"]) == ("already_elected", "mv-lkwg-58/5")
+    assert [n["norm"] for n in wendt["norms"]] == ["mv-lkwg-58/5", "mv-lkwg-46/2/7"]
