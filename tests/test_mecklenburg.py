@@ -37,10 +37,12 @@ def test_abs2_exclusions(events, reason, norm):
     assert det["successor"] not in (None, "b") and (by_person(det)["b"]["reason"], by_person(det)["b"]["norm"]) == (reason, norm)
 
 
-def test_eligibility_lost_before_the_election_is_not_nachträglich():
+def test_eligibility_lost_before_the_election_still_passes_over():
+    # Nr. 3 is not tied to the time after the election (that anchor is Nr. 1's): one not eligible
+    # when called is passed over, whenever he lost it
     det = only(decide(case([nom("spd", ("a", 900, True), ("b", 500))],
                            [("2019-01-01", "b", "lost_eligibility"), ("2021-01-01", "a", "died")])))
-    assert det["successor"] == "b"
+    assert det["outcome"] == "vacant" and by_person(det)["b"]["reason"] == "lost_eligibility"
 
 
 def test_evidence_missing_reading_no():
@@ -204,3 +206,19 @@ def test_a_wahlkreis_winner_who_refused_is_skipped_on_the_landesliste_under_sect
     wendt = next(c for c in det["erster"]["candidates"] if c["person"] == "wendt")
     assert (wendt["reason"], wendt["norm"]) == ("already_elected", "mv-lkwg-58/5")
     assert [n["norm"] for n in wendt["norms"]] == ["mv-lkwg-58/5", "mv-lkwg-46/2/7"]
+
+
+@pytest.mark.parametrize("reading,successor", [("eligible", "paul"), ("lost", "quandt")])
+def test_nr3_is_eligibility_when_called(reading, successor):
+    det = _load("instances/mv/lost-and-regained-eligibility.yaml", cli_readings={"mv.regained": reading})
+    det = det["determinations"][0]
+    assert det["successor"] == successor
+    otto = next(c for c in det["candidates"] if c["person"] == "otto")
+    assert otto["reason"] == "lost_eligibility"  # lost before the election: Nr. 3 still applies
+
+
+def test_brandenburg_keeps_a_lost_anwartschaft():
+    from nachruecken.determine import determine_case
+    from nachruecken.loader import load_case
+    det = determine_case(load_case("instances/mv/lost-and-regained-eligibility.yaml"), "bb")["determinations"][0]
+    assert det["successor"] == "quandt"

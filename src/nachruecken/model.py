@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 EVENT_TYPES = (
     "died", "refused", "accepted", "notified", "resigned", "lost_seat",
     "lost_eligibility", "left_group", "expelled", "rejoined", "group_notice",
-    "waived", "elected_mayor", "evidence_missing", "called", "lot_drawn",
+    "waived", "elected_mayor", "evidence_missing", "called", "lot_drawn", "regained_eligibility",
 )
 # Event types that vacate a seat when the person holds one (DESIGN.md, "How a case reads").
 VACATING_TYPES = ("died", "refused", "resigned", "lost_seat", "elected_mayor")
