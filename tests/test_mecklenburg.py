@@ -222,3 +222,23 @@ def test_brandenburg_keeps_a_lost_anwartschaft():
     from nachruecken.loader import load_case
     det = determine_case(load_case("instances/mv/lost-and-regained-eligibility.yaml"), "bb")["determinations"][0]
     assert det["successor"] == "quandt"
+
+
+@pytest.mark.parametrize("reading,outcome,norm", [("undetermined", "undetermined", "mv-lkwg-45"),
+                                                  ("latest", "vacant", "mv-lkwg-46/3/3"),
+                                                  ("vacancy_date", "by_election", "mv-lkwg-44/5")])
+def test_section_45_asks_when_the_election_would_take_place(reading, outcome, norm):
+    result = _load("instances/mv/section-45-date-open.yaml", cli_readings={"mv.section_45_date": reading})
+    det = {d["vacancy"]: d for d in result["determinations"]}["voss"]
+    assert det["outcome"] == outcome and det["outcome_norm"] == norm
+    assert (det["notes"] != []) == (reading == "undetermined")
+    if reading == "latest":
+        assert "mv-lkwg-45" in [g["norm"] for g in det["grounds"]]
+
+
+def test_landtag_neuwahl_not_held_in_the_last_twelve_months():
+    det = _load("instances/mv/landtag-last-year.yaml")["determinations"][0]
+    assert det["outcome"] == "vacant" and not det["member_count_reduced"]
+    assert [g["norm"] for g in det["grounds"]] == ["mv-lkwg-46/3/2", "mv-lkwg-44/3", "mv-lkwg-45"]
+    earlier = _load("instances/mv/landtag-no-landesliste.yaml")["determinations"][0]
+    assert earlier["outcome"] == "by_election"  # no period_end in that case: § 45 cannot apply

@@ -13,7 +13,7 @@ import datetime as dt
 
 from clingo import String
 
-from .dates import period_end, to_int
+from .dates import add_months, period_end, to_int
 from .model import Case
 from .ledger import Step
 
@@ -145,6 +145,9 @@ def step_text(case: Case, step: Step, as_of: int, land: str | None = None, q: Id
            f"next_day({to_int(step.call_deadline)},{to_int(step.call_deadline + ONE_DAY)})."]
     if h.seat_type is not None:
         out.append(f"vacancy_seat_type({h.seat_type}).")
+    # M-V § 45 Abs. 3 Satz 1: an election the vacancy calls for takes place at the latest four months
+    # after the need is determined (taken as the day the seat fell vacant)
+    out.append(f"latest_election_day({to_int(add_months(proc.date, 4))}).")
     if step.before_membership:
         out.append("vacancy_before_membership.")
     if step.pending_check is not None:
