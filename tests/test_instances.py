@@ -86,3 +86,14 @@ def test_all_candidates_adds_rows_and_changes_no_decision(path):
         # grounds may only be added (e.g. Brandenburg explains how rows without a vote count rank)
         it = iter([g["norm"] for g in b["grounds"]])
         assert all(g["norm"] in it for g in a["grounds"])
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_no_empty_and_no_repeated_grounds(lang):
+    """Every ground says something, and no determination says the same ground twice (a referred or
+    undetermined outcome once repeated its pool's ground)."""
+    for path in INSTANCE_FILES:
+        for det in determine_case(load_case(path), lang=lang)["determinations"]:
+            said = [(g["norm"], g["explanation"]) for g in det["grounds"] + det["trigger_grounds"]]
+            assert all(text for _, text in said), (path.name, det["vacancy"])
+            assert len(said) == len(set(said)), (path.name, det["vacancy"], said)
