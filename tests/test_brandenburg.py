@@ -214,3 +214,23 @@ def test_a_successor_called_from_another_wahlkreis_is_followed_from_his_own_list
                             cli_readings={"bb.called_from_other": reading})
     det = {d["vacancy"]: d for d in result["determinations"]}["brand"]
     assert det["successor"] == successor and det["outcome_norm"] == norm
+
+
+def test_a_reservation_is_a_lasting_refusal_with_section_61():
+    # § 51 Abs. 1 Satz 3: the reservation refuses the call; § 61 Abs. 1 (bb.section_61 = yes): she drops
+    # out for the period, so she is passed over at the next vacancy too
+    c = case([nom("cdu", ("a", 900, True), ("e", 800, True), ("b", 50), ("c", 40), ("d", 30))],
+             [("2020-01-06", "a", "died"), ("2020-01-07", "b", "notified"),
+              ("2020-01-08", "b", "accepted", {"reservation": True}), ("2020-06-01", "e", "died")])
+    dets = {d["vacancy"]: d for d in decide(c)["determinations"]}
+    assert dets["a"]["successor"] == "c" and by_person(dets["a"])["b"]["norm"] == "bb-kwahlg-51/1/3"
+    b = by_person(dets["e"])["b"]
+    assert b["reason"] == "refused" and "bb-kwahlg-61/1" in [n["norm"] for n in b.get("norms", [])] + [b["norm"]]
+    assert dets["e"]["successor"] == "d"
+
+
+def test_a_refusal_after_membership_began_is_a_verzicht_not_a_refusal_of_the_election():
+    result = decide(case([nom("cdu", ("a", 900, True), ("b", 10))], [("2020-05-01", "a", "refused")]))
+    det = only(result)
+    assert det["trigger"] == "resigned" and "gave up the seat" in det["trigger_grounds"][0]["explanation"]
+    assert any("read as giving up the seat" in w for w in result["warnings"])
