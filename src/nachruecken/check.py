@@ -25,7 +25,7 @@ FEATURES = {
     "he-kwg-34": ("substitute_list", "lot_drawn"),
     "nw-kwahlg-45": ("substitute_for", "former_member"),
     "bb-kwahlg-60": ("lot_drawn",),
-    "mv-lkwg-46": ("evidence_missing",),
+    "mv-lkwg-46": ("evidence_missing", "regained_eligibility"),
     "hh-bezvwg-36": ("seat_type",),
 }
 COMMON = ("died", "lost_eligibility", "left_group", "expelled", "waived", "refused", "notified", "accepted",
