@@ -234,3 +234,8 @@ def test_a_refusal_after_membership_began_is_a_verzicht_not_a_refusal_of_the_ele
     det = only(result)
     assert det["trigger"] == "resigned" and "gave up the seat" in det["trigger_grounds"][0]["explanation"]
     assert any("read as giving up the seat" in w for w in result["warnings"])
+
+
+def test_an_einzelbewerber_in_the_joint_election_is_explained_by_analogy():
+    det = only(decide(case([nom("eb", ("x", 90, True), kind="individual")], [("2019-06-01", "x", "elected_mayor")])))
+    assert det["outcome"] == "vacant" and "bb.einzel_mayor = vacant" in det["outcome_ground"]["explanation"]

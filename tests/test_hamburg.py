@@ -203,3 +203,11 @@ def test_a_section_5_9_referral_does_not_keep_the_seat_with_the_dead():
     assert not any("stay with" in w for w in result["warnings"])
     det = _by_vacancy(result)["yvonne"]
     assert by_person(det)["xaver"]["reason"] == "died"
+
+
+def test_a_referral_explains_the_pools_walked_with_their_own_words():
+    # the pool ordering grounds of a § 5 Abs. 9 referral are not the referral's text of another cause
+    for path in ("instances/hh/section-5-9-no-bezirksliste.yaml", "instances/hh/section-5-9-bezirksliste-exhausted.yaml"):
+        for det in _load(path)["determinations"]:
+            texts = " ".join(g["explanation"] for g in det["grounds"])
+            assert "already sits through the Bezirksliste" not in texts and "is referred to § 5 (reading" not in texts

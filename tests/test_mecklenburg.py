@@ -242,3 +242,9 @@ def test_landtag_neuwahl_not_held_in_the_last_twelve_months():
     assert [g["norm"] for g in det["grounds"]] == ["mv-lkwg-46/3/2", "mv-lkwg-44/3", "mv-lkwg-45"]
     earlier = _load("instances/mv/landtag-no-landesliste.yaml")["determinations"][0]
     assert earlier["outcome"] == "by_election"  # no period_end in that case: § 45 cannot apply
+
+
+def test_a_death_before_membership_treated_as_a_members_says_so():
+    det = _load("instances/mv/elected-dies-in-week.yaml", cli_readings={"mv.death_before_membership": "as_member"})
+    det = det["determinations"][0]
+    assert det["successor"] == "otto" and [n["code"] for n in det["notes"]] == ["death_before_membership"]

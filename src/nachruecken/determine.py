@@ -281,7 +281,10 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
         # places 10 * K hold the ordering of pool K (core/walk.lp)
         key_of_pool = pools[k // 10][1] if k % 10 == 0 and k // 10 in pools and k < 90 else None
         ctx = dict(subject=subject_ctx(subject), key_phrase=KEY_PHRASE[texts.lang].get(str(key_of_pool), ""))
-        keys = [f"ground-{outcome}@{norm}", f"{kind}@{norm}"] if outcome in ("not_applicable", "referred", "undetermined") \
+        # the outcome's own wording (referred, undetermined, not applicable) is for the grounds of that
+        # outcome, never for the ordering of a pool that was walked before it
+        keys = [f"ground-{outcome}@{norm}", f"{kind}@{norm}"] \
+            if outcome in ("not_applicable", "referred", "undetermined") and key_of_pool is None \
             else [f"{kind}@{norm}#{key_of_pool}", f"{kind}@{norm}#{subject}", f"{kind}@{norm}"]
         if (k, norm) in variants:
             keys.insert(0, f"{kind}@{norm}#{variants[(k, norm)]}")
