@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from nachruecken.cli import app
 from nachruecken.determine import determine_case
-from nachruecken.loader import build_case
+from nachruecken.loader import build_case, load_case
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -19,6 +19,19 @@ ROOT = Path(__file__).resolve().parents[1]
 def decide(data: dict, **kwargs) -> dict:
     """Decide a case given as plain data (the YAML structure)."""
     return determine_case(build_case(data, "<test>"), **kwargs)
+
+
+def decide_file(path, **kwargs) -> dict:
+    """Decide a shipped case file (e.g. ``instances/nw/…``), as ``nachruecken solve`` would."""
+    return determine_case(load_case(path), **kwargs)
+
+
+def by_vacancy(result: dict) -> dict:
+    """The determinations of a result by the departed (the first of each)."""
+    out: dict = {}
+    for det in result["determinations"]:
+        out.setdefault(det["vacancy"], det)
+    return out
 
 
 def only(result: dict) -> dict:

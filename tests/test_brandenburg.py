@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import by_person, decide, nomination, only, statute_case
+from conftest import by_person, by_vacancy, decide, decide_file, nomination, only, statute_case
 
 
 nom = nomination
@@ -176,12 +176,10 @@ def test_membership_section_51_silence_is_acceptance_from_the_next_day():
 
 
 def test_a_member_elected_mayor_later_loses_the_seat_under_satz_1_and_satz_5():
-    from nachruecken.determine import determine_case
-    from nachruecken.loader import load_case
-    dets = {d["vacancy"]: d for d in determine_case(load_case("instances/bb/mayor-later.yaml"))["determinations"]}
+    dets = by_vacancy(decide_file("instances/bb/mayor-later.yaml"))
     assert dets["krause"]["successor"] == "lenz" and dets["krause"]["trigger_grounds"][0]["norm"] == "bb-kwahlg-60/3/1"
     assert dets["weiss"]["outcome"] == "vacant" and dets["weiss"]["outcome_norm"] == "bb-kwahlg-60/3/5"
-    joint = determine_case(load_case("instances/bb/mayor.yaml"))["determinations"][0]
+    joint = only(decide_file("instances/bb/mayor.yaml"))
     assert joint["trigger_grounds"][0]["norm"] == "bb-kwahlg-60/3/2"
 
 
@@ -208,9 +206,7 @@ def test_the_cross_district_ground_names_only_the_other_wahlkreise_and_translate
 @pytest.mark.parametrize("reading,successor,norm", [("own_list", "bauer", "bb-kwahlg-60/3/1"),
                                                     ("seat_list", "cordes", "bb-kwahlg-60/3/3")])
 def test_a_successor_called_from_another_wahlkreis_is_followed_from_his_own_list(reading, successor, norm):
-    from nachruecken.determine import determine_case
-    from nachruecken.loader import load_case
-    result = determine_case(load_case("instances/bb/called-from-other-wahlkreis.yaml"),
+    result = decide_file("instances/bb/called-from-other-wahlkreis.yaml",
                             cli_readings={"bb.called_from_other": reading})
     det = {d["vacancy"]: d for d in result["determinations"]}["brand"]
     assert det["successor"] == successor and det["outcome_norm"] == norm

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import by_person, decide, nomination, only, statute_case
+from conftest import by_person, by_vacancy, decide, decide_file, nomination, only, statute_case
 
 
 def wk(nid, *cands, group="spd", district="wk1", kind="party"):
@@ -116,18 +116,8 @@ def test_membership_seven_days_silence_is_acceptance():
 
 # --- issue 14, Hamburg: what the review found --------------------------------------------------
 
-def _load(path, **kwargs):
-    from nachruecken.determine import determine_case
-    from nachruecken.loader import load_case
-    return determine_case(load_case(path), **kwargs)
-
-
-def _by_vacancy(result):
-    return {d["vacancy"]: d for d in result["determinations"]}
-
-
 def test_one_elected_at_the_election_is_not_declared_elected_again_on_either_tier():
-    dets = _by_vacancy(_load("instances/hh/already-elected-not-again.yaml"))
+    dets = by_vacancy(decide_file("instances/hh/already-elected-not-again.yaml"))
     rows = by_person(dets["berta"])
     assert (rows["anton"]["reason"], rows["anton"]["norm"]) == ("already_elected", "hh-bezvwg-4/3")
     assert (rows["dieter"]["reason"], rows["dieter"]["norm"]) == ("already_elected", "hh-bezvwg-36/1/2")
@@ -136,13 +126,13 @@ def test_one_elected_at_the_election_is_not_declared_elected_again_on_either_tie
     c = case([wk("w", ("a", 900, True), ("b", 800, True), ("c", 100))],
              [("2019-05-28", "a", "refused"), ("2020-01-01", "b", "died")],
              readings={"hh.refused_again": "yes"})
-    dets = _by_vacancy(decide(c))
+    dets = by_vacancy(decide(c))
     assert dets["a"]["successor"] == "c" and by_person(dets["b"])["a"]["reason"] == "already_elected"
 
 
 def test_lost_eligibility_before_acceptance_vacates_after_acceptance_it_does_not():
-    result = _load("instances/hh/lost-eligibility-before-acceptance.yaml")
-    dets = _by_vacancy(result)
+    result = decide_file("instances/hh/lost-eligibility-before-acceptance.yaml")
+    dets = by_vacancy(result)
     assert list(dets) == ["hanna"] and dets["hanna"]["trigger"] == "lost_eligibility"
     assert dets["hanna"]["trigger_grounds"][0]["norm"] == "hh-bezvwg-36/1/1"
     assert any("'jan' lost eligibility on 2020-08-01" in w for w in result["warnings"])
@@ -150,7 +140,7 @@ def test_lost_eligibility_before_acceptance_vacates_after_acceptance_it_does_not
 
 @pytest.mark.parametrize("reading,successor_of_nils", [("fixed", "olaf"), ("bgb_193", None)])
 def test_the_period_does_not_move_unless_the_reading_says_so(reading, successor_of_nils):
-    dets = _by_vacancy(_load("instances/hh/reservation-and-fixed-period.yaml", cli_readings={"hh.period_end": reading}))
+    dets = by_vacancy(decide_file("instances/hh/reservation-and-fixed-period.yaml", cli_readings={"hh.period_end": reading}))
     if successor_of_nils:
         assert dets["lutz"]["successor"] == "nils" and dets["lutz"]["membership"]["deadline"] == "2020-03-14"
         assert dets["nils"]["successor"] == successor_of_nils
@@ -160,7 +150,7 @@ def test_the_period_does_not_move_unless_the_reading_says_so(reading, successor_
 
 
 def test_a_reservation_is_a_refusal_or_referred_never_silence():
-    dets = _by_vacancy(_load("instances/hh/reservation-and-fixed-period.yaml"))
+    dets = by_vacancy(decide_file("instances/hh/reservation-and-fixed-period.yaml"))
     maria = by_person(dets["lutz"])["maria"]
     assert (maria["reason"], maria["norm"]) == ("refused", "hh-bezvwg-31")
     c = case([wk("w", ("a", 900, True), ("b", 100), ("c", 50))],
@@ -178,7 +168,7 @@ def test_a_reservation_is_a_refusal_or_referred_never_silence():
 
 
 def test_the_mayoralty_is_referred_to_section_32_and_the_seat_stays():
-    result = _load("instances/hh/mayor-referred.yaml")
+    result = decide_file("instances/hh/mayor-referred.yaml")
     det = only(result)
     assert det["outcome"] == "referred" and det["outcome_norm"] == "hh-bezvwg-32"
     assert [g["norm"] for g in det["grounds"]].count("hh-bezvwg-32") == 1
@@ -186,28 +176,28 @@ def test_the_mayoralty_is_referred_to_section_32_and_the_seat_stays():
 
 
 def test_two_bezirkslisten_of_one_party_decide_nothing():
-    det = only(_load("instances/hh/two-bezirkslisten.yaml"))
+    det = only(decide_file("instances/hh/two-bezirkslisten.yaml"))
     assert det["outcome"] == "undetermined" and det["successor"] is None
     assert [n["code"] for n in det["notes"]] == ["several_bezirkslisten"]
     assert "more than one Bezirksliste" in det["outcome_ground"]["explanation"]
 
 
 def test_personal_seat_order_referred_reaches_abs1_satz2():
-    det = only(_load("instances/hh/personal-seat-order-referred.yaml"))
+    det = only(decide_file("instances/hh/personal-seat-order-referred.yaml"))
     assert det["outcome"] == "referred" and det["referred_to"] == "§ 5 Abs. 8 BezVWG"
     assert not any(c["status"] == "successor" for c in det["candidates"])
 
 
 def test_a_section_5_9_referral_does_not_keep_the_seat_with_the_dead():
-    result = _load("instances/hh/section-5-9-then-death.yaml")
+    result = decide_file("instances/hh/section-5-9-then-death.yaml")
     assert not any("stay with" in w for w in result["warnings"])
-    det = _by_vacancy(result)["yvonne"]
+    det = by_vacancy(result)["yvonne"]
     assert by_person(det)["xaver"]["reason"] == "died"
 
 
 def test_a_referral_explains_the_pools_walked_with_their_own_words():
     # the pool ordering grounds of a § 5 Abs. 9 referral are not the referral's text of another cause
     for path in ("instances/hh/section-5-9-no-bezirksliste.yaml", "instances/hh/section-5-9-bezirksliste-exhausted.yaml"):
-        for det in _load(path)["determinations"]:
+        for det in decide_file(path)["determinations"]:
             texts = " ".join(g["explanation"] for g in det["grounds"])
             assert "already sits through the Bezirksliste" not in texts and "is referred to § 5 (reading" not in texts

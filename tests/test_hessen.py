@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import by_person, decide, he_case, he_list, only
+from conftest import by_person, decide, decide_file, he_case, he_list, only
 
 
 def test_abs1_satz1_most_votes_not_list_place():
@@ -303,12 +303,6 @@ def test_a_former_member_is_noch_nicht_berufen_no_more_and_listed_with_all_candi
 
 # --- issue 13: the review findings on § 34 ------------------------------------------------------
 
-def _load(path, **kwargs):
-    from nachruecken.determine import determine_case
-    from nachruecken.loader import load_case
-    return determine_case(load_case(path), **kwargs)
-
-
 def _top_field(events, cands=(("u1", 210, True), ("v", 88), ("w", 88), ("z", 88), ("a", 40))):
     return he_case([he_list(*cands, nid="bl", group_kind="voter_group")], events, election="majority")
 
@@ -330,7 +324,7 @@ def test_a_single_top_candidate_is_not_decided_by_list_place_against_an_excluded
 
 
 def test_the_lot_winner_refuses_and_lot_between_keeps_the_tied():
-    det = only(_load("instances/he/majority-top-listed.yaml"))
+    det = only(decide_file("instances/he/majority-top-listed.yaml"))
     assert det["successor"] == "vogt" and det["lot_between"] == ["weber", "vogt"]
     rows = by_person(det)
     assert rows["weber"]["status"] == "skipped" and rows["zander"]["reason"] == "left_group"
@@ -342,7 +336,7 @@ def test_the_lot_winner_refuses_and_lot_between_keeps_the_tied():
 
 
 def test_a_missing_vote_count_that_decides_is_said_in_a_note_and_a_warning():
-    result = _load("instances/he/no-vote-count-decides.yaml")
+    result = decide_file("instances/he/no-vote-count-decides.yaml")
     det = only(result)
     assert [n["code"] for n in det["notes"]] == ["no_vote_count_decides"]
     assert det["notes"][0]["persons"] == ["kraemer"] and "Krämer" in det["notes"][0]["explanation"]
@@ -358,10 +352,10 @@ def test_a_missing_vote_count_that_decides_is_said_in_a_note_and_a_warning():
 
 
 def test_a_waiver_for_the_record_is_described_as_recorded_not_as_written():
-    det = only(_load("instances/he/advance-declarations.yaml"))
+    det = only(decide_file("instances/he/advance-declarations.yaml"))
     text = by_person(det)["petersen"]["explanation"]
     assert "zur Niederschrift" in text and "in writing to the Wahlleiter" not in text
-    german = by_person(only(_load("instances/he/advance-declarations.yaml", lang="de")))["petersen"]["explanation"]
+    german = by_person(only(decide_file("instances/he/advance-declarations.yaml", lang="de")))["petersen"]["explanation"]
     assert "zur Niederschrift" in german and "schriftlich auf" not in german
     written = he_case([he_list(("a", 900, True), ("b", 500), ("c", 300))],
                       [("2008-01-01", "b", "waived"), ("2009-01-01", "a", "died")])
@@ -369,13 +363,13 @@ def test_a_waiver_for_the_record_is_described_as_recorded_not_as_written():
 
 
 def test_an_advance_refusal_refuses_nothing_and_is_said_so():
-    result = _load("instances/he/advance-declarations.yaml")
+    result = decide_file("instances/he/advance-declarations.yaml")
     assert only(result)["successor"] == "quandt"
     assert any("'quandt' refused on 2007-06-15" in w and "refuses nothing" in w for w in result["warnings"])
 
 
 def test_the_mayoralty_is_labelled_with_the_provision_it_is_referred_to():
-    det = _load("instances/he/mayor-referred.yaml")["determinations"][0]
+    det = decide_file("instances/he/mayor-referred.yaml")["determinations"][0]
     assert det["outcome"] == "referred" and det["outcome_norm"] == "he-kwg-33/1/nr2"
     assert det["outcome_ground"]["citation"] == "§ 33 Abs. 1 Nr. 2 KWG"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import by_person, decide, nomination, only, statute_case
+from conftest import by_person, decide, decide_file, nomination, only, statute_case
 
 
 nom = nomination
@@ -165,30 +165,24 @@ def test_death_before_membership(reading, outcome):
 
 # --- issue 14, M-V: what the review found ---------------------------------------------------------
 
-def _load(path, **kwargs):
-    from nachruecken.determine import determine_case
-    from nachruecken.loader import load_case
-    return determine_case(load_case(path), **kwargs)
-
-
 def test_an_elected_person_who_dies_within_his_week_is_the_death_before_membership_question():
-    det = _load("instances/mv/elected-dies-in-week.yaml")["determinations"][0]
+    det = decide_file("instances/mv/elected-dies-in-week.yaml")["determinations"][0]
     assert det["outcome"] == "undetermined"
-    default = _load("instances/mv/elected-dies-in-week.yaml", cli_readings={"mv.death_before_membership": "as_member"})
+    default = decide_file("instances/mv/elected-dies-in-week.yaml", cli_readings={"mv.death_before_membership": "as_member"})
     assert default["determinations"][0]["successor"] == "otto"
 
 
 def test_a_mehrheitswahl_is_not_decided_as_if_proportional():
-    det = _load("instances/mv/majority-not-encoded.yaml")["determinations"][0]
+    det = decide_file("instances/mv/majority-not-encoded.yaml")["determinations"][0]
     assert det["outcome"] == "undetermined" and det["candidates"] == []
     assert [n["code"] for n in det["notes"]] == ["no_majority_rule"]
     assert "Mehrheitswahl" in det["outcome_ground"]["explanation"]
 
 
 def test_a_by_election_names_its_kind_and_the_german_label_says_ergaenzungswahl(run_cli):
-    dets = {d["vacancy"]: d for d in _load("instances/mv/one-third-rule.yaml")["determinations"]}
+    dets = {d["vacancy"]: d for d in decide_file("instances/mv/one-third-rule.yaml")["determinations"]}
     assert dets["voss"]["by_election_kind"] == "ergaenzungswahl" and "by_election_kind" not in dets["ulm"]
-    land = _load("instances/mv/landtag-no-landesliste.yaml")["determinations"][0]
+    land = decide_file("instances/mv/landtag-no-landesliste.yaml")["determinations"][0]
     assert land["by_election_kind"] == "neuwahl_wahlkreis"
     out = run_cli("solve", "instances/mv/one-third-rule.yaml", "--lang", "de").stdout
     assert "Ergänzungswahl" in out and "Ergebnis: Neuwahl" not in out
@@ -196,13 +190,13 @@ def test_a_by_election_names_its_kind_and_the_german_label_says_ergaenzungswahl(
 
 @pytest.mark.parametrize("reading,norm", [("own_list", "mv-lkwg-46/2/1"), ("seat_list", "mv-lkwg-46/2/2")])
 def test_a_landesliste_successor_in_a_wahlkreis_seat_is_followed_under_satz_1(reading, norm):
-    result = _load("instances/mv/landesliste-successor-leaves.yaml", cli_readings={"mv.called_from_other": reading})
+    result = decide_file("instances/mv/landesliste-successor-leaves.yaml", cli_readings={"mv.called_from_other": reading})
     det = {d["vacancy"]: d for d in result["determinations"]}["adam"]
     assert det["successor"] == "busch" and det["outcome_norm"] == norm
 
 
 def test_a_wahlkreis_winner_who_refused_is_skipped_on_the_landesliste_under_section_58():
-    det = {d["vacancy"]: d for d in _load("instances/mv/landtag-refused-wahlkreis-winner.yaml")["determinations"]}
+    det = {d["vacancy"]: d for d in decide_file("instances/mv/landtag-refused-wahlkreis-winner.yaml")["determinations"]}
     wendt = next(c for c in det["erster"]["candidates"] if c["person"] == "wendt")
     assert (wendt["reason"], wendt["norm"]) == ("already_elected", "mv-lkwg-58/5")
     assert [n["norm"] for n in wendt["norms"]] == ["mv-lkwg-58/5", "mv-lkwg-46/2/7"]
@@ -210,7 +204,7 @@ def test_a_wahlkreis_winner_who_refused_is_skipped_on_the_landesliste_under_sect
 
 @pytest.mark.parametrize("reading,successor", [("eligible", "paul"), ("lost", "quandt")])
 def test_nr3_is_eligibility_when_called(reading, successor):
-    det = _load("instances/mv/lost-and-regained-eligibility.yaml", cli_readings={"mv.regained": reading})
+    det = decide_file("instances/mv/lost-and-regained-eligibility.yaml", cli_readings={"mv.regained": reading})
     det = det["determinations"][0]
     assert det["successor"] == successor
     otto = next(c for c in det["candidates"] if c["person"] == "otto")
@@ -218,9 +212,7 @@ def test_nr3_is_eligibility_when_called(reading, successor):
 
 
 def test_brandenburg_keeps_a_lost_anwartschaft():
-    from nachruecken.determine import determine_case
-    from nachruecken.loader import load_case
-    det = determine_case(load_case("instances/mv/lost-and-regained-eligibility.yaml"), "bb")["determinations"][0]
+    det = only(decide_file("instances/mv/lost-and-regained-eligibility.yaml", statute_id="bb"))
     assert det["successor"] == "quandt"
 
 
@@ -228,7 +220,7 @@ def test_brandenburg_keeps_a_lost_anwartschaft():
                                                   ("latest", "vacant", "mv-lkwg-46/3/3"),
                                                   ("vacancy_date", "by_election", "mv-lkwg-44/5")])
 def test_section_45_asks_when_the_election_would_take_place(reading, outcome, norm):
-    result = _load("instances/mv/section-45-date-open.yaml", cli_readings={"mv.section_45_date": reading})
+    result = decide_file("instances/mv/section-45-date-open.yaml", cli_readings={"mv.section_45_date": reading})
     det = {d["vacancy"]: d for d in result["determinations"]}["voss"]
     assert det["outcome"] == outcome and det["outcome_norm"] == norm
     assert (det["notes"] != []) == (reading == "undetermined")
@@ -237,14 +229,14 @@ def test_section_45_asks_when_the_election_would_take_place(reading, outcome, no
 
 
 def test_landtag_neuwahl_not_held_in_the_last_twelve_months():
-    det = _load("instances/mv/landtag-last-year.yaml")["determinations"][0]
+    det = decide_file("instances/mv/landtag-last-year.yaml")["determinations"][0]
     assert det["outcome"] == "vacant" and not det["member_count_reduced"]
     assert [g["norm"] for g in det["grounds"]] == ["mv-lkwg-46/3/2", "mv-lkwg-44/3", "mv-lkwg-45"]
-    earlier = _load("instances/mv/landtag-no-landesliste.yaml")["determinations"][0]
+    earlier = decide_file("instances/mv/landtag-no-landesliste.yaml")["determinations"][0]
     assert earlier["outcome"] == "by_election"  # no period_end in that case: § 45 cannot apply
 
 
 def test_a_death_before_membership_treated_as_a_members_says_so():
-    det = _load("instances/mv/elected-dies-in-week.yaml", cli_readings={"mv.death_before_membership": "as_member"})
+    det = decide_file("instances/mv/elected-dies-in-week.yaml", cli_readings={"mv.death_before_membership": "as_member"})
     det = det["determinations"][0]
     assert det["successor"] == "otto" and [n["code"] for n in det["notes"]] == ["death_before_membership"]

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import by_person, decide, only
-from nachruecken.determine import determine_case
-from nachruecken.loader import load_case
+from conftest import by_person, by_vacancy, decide, decide_file, only
 
 
 def nom(nid, *cands, group=None, tier="list", district=None, kind="party"):
@@ -226,16 +224,8 @@ def test_version_caveat_is_always_given():
 
 # --- issue 13: the review findings on § 45 ------------------------------------------------------
 
-def _load(path, **kwargs):
-    return determine_case(load_case(path), **kwargs)
-
-
-def _dets(result):
-    return {d["vacancy"]: d for d in result["determinations"]}
-
-
 def test_a_reservation_refuses_the_election_for_every_later_vacancy():
-    dets = _dets(_load("instances/nw/reservation-refuses-for-good.yaml"))
+    dets = by_vacancy(decide_file("instances/nw/reservation-refuses-for-good.yaml"))
     conrad = by_person(dets["brandt"])["conrad"]
     # Abs. 3 Satz 2 (not considered again) with Abs. 6 Satz 5 (the reservation is the refusal)
     assert {n["norm"] for n in conrad["norms"]} == {"nw-kwahlg-45/3/2", "nw-kwahlg-45/6/5"}
@@ -250,8 +240,8 @@ def test_a_reservation_counts_only_once_it_answered_a_call():
 
 
 def test_silence_is_acceptance_and_a_later_reservation_changes_nothing():
-    result = _load("instances/nw/deemed-acceptance-stands.yaml")
-    dets = _dets(result)
+    result = decide_file("instances/nw/deemed-acceptance-stands.yaml")
+    dets = by_vacancy(result)
     assert dets["albers"]["membership"]["status"] == "deemed_accepted"
     assert sorted(h for s in result["composition"]["seats"] for h in s["holders"]) == ["busch"]
     assert [p["person"] for p in result["composition"]["pending"]] == ["dorn"]
@@ -263,7 +253,7 @@ def test_a_refusal_after_deemed_acceptance_is_a_verzicht_in_the_form_of_section_
     c = case([nom("spd-rl", E("a", elected=True), "c", "d")],
              [("2016-01-04", "a", "died"), ("2016-01-05", "c", "notified"), ("2016-03-01", "c", "refused")])
     result = decide(c)
-    dets = _dets(result)
+    dets = by_vacancy(result)
     assert dets["a"]["successor"] == "c" and dets["a"]["membership"]["status"] == "deemed_accepted"
     assert dets["c"]["trigger"] == "resigned" and dets["c"]["successor"] == "d"
     verzicht = [w for w in result["warnings"] if "'c' refused on 2016-03-01" in w]
@@ -273,11 +263,11 @@ def test_a_refusal_after_deemed_acceptance_is_a_verzicht_in_the_form_of_section_
 
 
 def test_his_substitute_follows_the_chain_of_a_failed_list_candidate():
-    det = only(_load("instances/nw/his-substitute-list-candidate.yaml"))
+    det = only(decide_file("instances/nw/his-substitute-list-candidate.yaml"))
     assert det["successor"] == "ernst"
     assert "Engel" in by_person(det)["ernst"]["explanation"]  # named for the one who failed before him
     assert det["grounds"][1]["explanation"].startswith("The candidates of the Reserveliste")
-    default = only(_load("instances/nw/his-substitute-list-candidate.yaml",
+    default = only(decide_file("instances/nw/his-substitute-list-candidate.yaml",
                          cli_readings={"nw.failed_substitute": "next_on_list"}))
     assert default["successor"] == "lange"
 
@@ -296,7 +286,7 @@ def test_list_chains_end_on_a_cycle():
 
 @pytest.mark.parametrize("reading,expected", [("as_elected", "hahn"), ("first_placed", "gerber")])
 def test_the_designation_for_the_capacity_in_which_the_seat_was_won(reading, expected):
-    det = only(_load("instances/nw/designation-capacity.yaml", cli_readings={"nw.designation_capacity": reading}))
+    det = only(decide_file("instances/nw/designation-capacity.yaml", cli_readings={"nw.designation_capacity": reading}))
     assert det["successor"] == expected and "nw-kwahlg-16/2" in [g["norm"] for g in det["grounds"]]
 
 
@@ -320,10 +310,10 @@ def test_a_list_winner_keeps_only_his_list_designation():
 
 
 def test_a_former_member_may_succeed_again_unless_the_reading_excludes_him():
-    dets = _dets(_load("instances/nw/former-member-eligible.yaml"))
+    dets = by_vacancy(decide_file("instances/nw/former-member-eligible.yaml"))
     assert dets["mertens"]["successor"] == "kern"
     assert "noch nicht berufen" in by_person(dets["mertens"])["kern"]["explanation"]
-    dets = _dets(_load("instances/nw/former-member-eligible.yaml", cli_readings={"nw.former_member": "excluded"}))
+    dets = by_vacancy(decide_file("instances/nw/former-member-eligible.yaml", cli_readings={"nw.former_member": "excluded"}))
     assert dets["mertens"]["successor"] == "nagel"
     kern = by_person(dets["mertens"])["kern"]
     assert (kern["reason"], kern["norm"]) == ("former_member", "nw-kwahlg-45/2/1")
@@ -331,17 +321,17 @@ def test_a_former_member_may_succeed_again_unless_the_reading_excludes_him():
 
 
 def test_all_candidates_lists_the_reserveliste_behind_an_ersatzbewerber():
-    det = only(_load("instances/nw/muenster-2006.yaml", all_candidates=True))
+    det = only(decide_file("instances/nw/muenster-2006.yaml", all_candidates=True))
     rows = [(x["person"], x["status"]) for x in det["candidates"]]
     assert rows[0] == ("jahn", "successor") and len(rows) > 1
     assert all(status == "behind" for _, status in rows[1:])
-    plain = only(_load("instances/nw/muenster-2006.yaml"))
+    plain = only(decide_file("instances/nw/muenster-2006.yaml"))
     assert [x["person"] for x in plain["candidates"]] == ["jahn"]
     assert [g["norm"] for g in plain["grounds"]] == [g["norm"] for g in det["grounds"]]  # no ground added
 
 
 def test_the_abs1_ground_names_the_wahlbezirk_only_for_a_direct_winner():
-    direct_winner = only(_load("instances/nw/direct-winner-list-order.yaml"))
+    direct_winner = only(decide_file("instances/nw/direct-winner-list-order.yaml"))
     assert "directly" in direct_winner["grounds"][0]["explanation"]
     list_winner = only(decide(case([nom("spd-rl", E("a", elected=True), "b")], [("2016-01-01", "a", "died")])))
     assert "Wahlbezirk" not in list_winner["grounds"][0]["explanation"]
@@ -355,7 +345,7 @@ def test_the_abs1_ground_names_the_wahlbezirk_only_for_a_direct_winner():
     ("instances/nw/no-reserve-list.yaml", "has no Reserveliste"),
 ])
 def test_the_abs5_outcome_names_the_alternative_that_applies(path, phrase):
-    det = only(_load(path))
+    det = only(decide_file(path))
     assert det["outcome"] == "vacant" and phrase in det["outcome_ground"]["explanation"]
     others = {"Einzelbewerber", "is exhausted", "has no Reserveliste"} - {phrase}
     assert not any(o in det["outcome_ground"]["explanation"] for o in others)
@@ -368,7 +358,7 @@ def test_an_elected_candidates_reservation_within_his_week_refuses_the_election(
              [("2014-05-27", "anna", "notified"), ("2014-05-29", "anna", "accepted", {"reservation": True}),
               ("2015-05-01", "bert", "died")])
     result = decide(c)
-    dets = _dets(result)
+    dets = by_vacancy(result)
     assert dets["anna"]["trigger"] == "refused" and dets["anna"]["successor"] == "carl"
     anna = by_person(dets["bert"])["anna"]
     assert anna["reason"] == "refused" and "reservation" in anna["explanation"]
@@ -408,21 +398,21 @@ def test_a_chain_of_list_candidates_that_cycles_is_noted():
 
 
 def test_a_designation_that_does_not_count_is_named():
-    det = only(_load("instances/nw/designation-capacity.yaml"))
+    det = only(decide_file("instances/nw/designation-capacity.yaml"))
     assert [(n["code"], n["persons"]) for n in det["notes"]] == [("designation_not_in_capacity", ["gerber"])]
-    alt = only(_load("instances/nw/designation-capacity.yaml", cli_readings={"nw.designation_capacity": "first_placed"}))
+    alt = only(decide_file("instances/nw/designation-capacity.yaml", cli_readings={"nw.designation_capacity": "first_placed"}))
     assert alt["notes"] == []
 
 
 def test_a_former_member_called_again_is_a_note_and_a_warning():
-    result = _load("instances/nw/former-member-eligible.yaml")
-    det = _dets(result)["mertens"]
+    result = decide_file("instances/nw/former-member-eligible.yaml")
+    det = by_vacancy(result)["mertens"]
     assert [(n["code"], n["persons"]) for n in det["notes"]] == [("former_member_called", ["kern"])]
     assert any(w.startswith("seat of 'mertens'") and "Kern" in w for w in result["warnings"])
 
 
 def test_the_abs3_satz2_explanation_names_the_alternative_that_applied():
-    dets = _dets(_load("instances/nw/abs3-exclusions.yaml"))
+    dets = by_vacancy(decide_file("instances/nw/abs3-exclusions.yaml"))
     assert "Refused the election on" in by_person(dets["bauer"])["adler"]["explanation"]
-    dets = _dets(_load("instances/nw/reservation-refuses-for-good.yaml"))
+    dets = by_vacancy(decide_file("instances/nw/reservation-refuses-for-good.yaml"))
     assert "under reservation" in by_person(dets["brandt"])["conrad"]["explanation"]

@@ -47,10 +47,6 @@ def period_end(start: dt.date, weeks: int = 1, land: str | None = None, extra: t
     return end
 
 
-def week_deadline(served: dt.date, holidays: tuple[dt.date, ...] = (), land: str | None = None) -> dt.date:
-    return period_end(served, 1, land, holidays)
-
-
 def add_months(day: dt.date, months: int) -> dt.date:
     """The same day ``months`` later (the last day of the month where it has fewer days)."""
     month = day.month - 1 + months

@@ -142,7 +142,6 @@ class Ledger:
                  unnotified: str = "declaration_in_time", rules: LedgerRules = LedgerRules()):
         self.case, self.decide, self.land, self.unnotified = case, decide, land, unnotified
         self.rules = rules
-        self.reservation_refuses = rules.reservation_refuses
         last = max((e.date for e in case.events), default=None)
         self.as_of = case.as_of or last
         self.events = [e for e in case.events if self.as_of is None or e.date <= self.as_of]
@@ -225,6 +224,12 @@ class Ledger:
         self.took_seat.append((person, nomination, "called"))
         proc.state, proc.ended_on = "ended", since
 
+    def _in_period(self, holding: Holding, day: dt.date) -> bool:
+        """One elected at the election whose period to declare has not run out on ``day``: his
+        declarations are declarations on the election, his membership has not begun."""
+        until = self.elected_until.get(holding.person) if holding.how == "elected" else None
+        return until is not None and day <= until
+
     def _since(self, person: str) -> str:
         """The day a member's membership began, for warnings ("" when the case does not say)."""
         holding = self.holders[person]
@@ -250,8 +255,7 @@ class Ledger:
             elif ev.type in VACATING_TYPES and p in self.holders:
                 trigger = ev.type
                 if ev.type == "refused":
-                    until = self.elected_until.get(p) if self.holders[p].how == "elected" else None
-                    if until is None or day > until:
+                    if not self._in_period(self.holders[p], day):
                         # a member's refusal is his Verzicht on the seat
                         trigger = "resigned"
                         self.result.warnings.append(("refused_by_member", {
@@ -260,22 +264,18 @@ class Ledger:
             elif ev.type == "called":
                 self._called(ev)
             elif ev.type == "accepted" and ev.reservation and p in self.holders:
-                until = self.elected_until.get(p) if self.holders[p].how == "elected" else None
-                if until is not None and day <= until and self.reservation_refuses:
-                    # within his period an elected person's reservation refuses the election
-                    actions.append((ev.seq, "open", self._open(ev, "refused"), None))
-                elif until is None or day > until:
+                if not self._in_period(self.holders[p], day):
                     # membership has begun (an acceptance, or a period that ran out): a declaration
                     # now changes nothing
                     self.result.warnings.append(("reservation_after_membership", {
                         "person": p, "date": day.isoformat(), "since": self._since(p)}))
-            elif ev.type in self.rules.vacates_before_acceptance and p in self.holders:
-                until = self.elected_until.get(p) if self.holders[p].how == "elected" else None
-                if until is not None and day <= until:
-                    # before accepting, the elected person's seat falls vacant (Hamburg § 36 Abs. 1 Satz 1)
-                    actions.append((ev.seq, "open", self._open(ev, ev.type), None))
-                else:
-                    self.result.warnings.append(("member_lost_eligibility", {"person": p, "date": day.isoformat()}))
+                elif self.rules.reservation_refuses:
+                    # within his period an elected person's reservation refuses the election
+                    actions.append((ev.seq, "open", self._open(ev, "refused"), None))
+            elif (ev.type in self.rules.vacates_before_acceptance and p in self.holders
+                  and self._in_period(self.holders[p], day)):
+                # before accepting, the elected person's seat falls vacant (Hamburg § 36 Abs. 1 Satz 1)
+                actions.append((ev.seq, "open", self._open(ev, ev.type), None))
             elif ev.type == "lost_eligibility" and p in self.holders:
                 self.result.warnings.append(("member_lost_eligibility", {"person": p, "date": day.isoformat()}))
             elif ev.type == "waived" and p in self.holders:
@@ -423,8 +423,7 @@ class Ledger:
         events, number = self._visible(proc, day)
         later = [e for e in self.events if e.date > day and e.type in ("notified", "accepted")]
         start = len(events) + 1  # after every visible event
-        until = self.elected_until.get(proc.holding.person) if proc.holding.how == "elected" else None
-        early = until is not None and proc.date <= until
+        early = self._in_period(proc.holding, proc.date)
         return Step(proc, day, sitting, seated, vacated, left_empty, events, number,
                     [(start + i, e) for i, e in enumerate(later)], self.period_from(day), check, early)
 
