@@ -8,7 +8,7 @@ import string
 import pytest
 
 from nachruecken.explain import REPLAY_WARNINGS
-from nachruecken.statutes import encoded_statutes, encodings_dir, load_statute
+from nachruecken.statutes import encoded_statutes, encodings_dir, load_statute, statute_files
 
 NORM_ID = re.compile(r'"((?:he|nw|bb|mv|hh)-[a-z]+-[0-9a-z]+(?:/[0-9a-z]+)*)"')
 READING_ID = re.compile(r'reading\("([a-z]+\.[a-z_0-9]+)",\s*([a-z_0-9]+)\)')
@@ -19,7 +19,7 @@ CITATION = re.compile(r"^§ \d+[a-z]?( Abs\. \d+[a-z]?)?( Satz \d+)?( Halbsatz \
 @pytest.mark.parametrize("sid", encoded_statutes())
 def test_norm_ids_in_rules_and_catalogue_match(sid):
     st = load_statute(sid)
-    text = "\n".join(p.read_text(encoding="utf-8") for p in (encodings_dir() / sid).glob("*.lp"))
+    text = "\n".join(p.read_text(encoding="utf-8") for p in statute_files(sid))
     used = set(NORM_ID.findall(text))
     assert used == set(st.norms), (sorted(used - set(st.norms)), sorted(set(st.norms) - used))
 
@@ -33,7 +33,7 @@ def test_citations_follow_the_format(sid):
 @pytest.mark.parametrize("sid", encoded_statutes())
 def test_readings_used_in_rules_are_declared(sid):
     st = load_statute(sid)
-    text = "\n".join(p.read_text(encoding="utf-8") for p in (encodings_dir() / sid).glob("*.lp"))
+    text = "\n".join(p.read_text(encoding="utf-8") for p in statute_files(sid))
     for rid, value in READING_ID.findall(text):
         assert rid in st.readings, rid
         assert value in st.readings[rid].values, (rid, value)

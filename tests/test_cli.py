@@ -10,7 +10,12 @@ from nachruecken.statutes import load_statute
 def test_statutes_lists_norms_readings_and_scope(run_cli):
     out = json.loads(run_cli("statutes", "--json").stdout)
     by_id = {s["id"]: s for s in out}
-    assert set(by_id) == {"he-kwg-34", "nw-kwahlg-45", "bb-kwahlg-60", "mv-lkwg-46", "hh-bezvwg-36"}
+    assert set(by_id) == {"he-kwg-34", "he-kwg-34-2011", "nw-kwahlg-45", "nw-kwahlg-45-2024", "bb-kwahlg-60",
+                          "mv-lkwg-46", "hh-bezvwg-36"}
+    # each text names its dates; the state's versions are listed with it
+    assert by_id["he-kwg-34"]["in_force"] == {"from": None, "until": "2011-12-23"}
+    assert by_id["he-kwg-34-2011"]["in_force"] == {"from": "2011-12-24", "until": None}
+    assert by_id["nw-kwahlg-45-2024"]["versions_of_state"] == ["nw-kwahlg-45", "nw-kwahlg-45-2024"]
     he = by_id["he-kwg-34"]
     assert he["encoded"] and {n["id"] for n in he["norms"]} == set(load_statute("he-kwg-34").norms)
     readings = {r["id"]: r for r in he["readings"]}
@@ -28,7 +33,11 @@ def test_statutes_lists_norms_readings_and_scope(run_cli):
 def test_statutes_text_view(run_cli):
     result = run_cli("statutes", "he")
     assert result.exit_code == 0
-    assert "§ 34 Abs. 1 Satz 3 Halbsatz 1 KWG" in result.stdout and "he.ersatzliste_order" in result.stdout
+    # the state code lists both texts, each with its dates
+    text = " ".join(result.stdout.split())
+    assert "§ 34 Abs. 1 Satz 3 Halbsatz 1 KWG" in text and "he.ersatzliste_order" in text
+    assert "he-kwg-34-2011" in text and "from 2011-12-24" in text and "§ 34 Abs. 2 Nr. 3 KWG" in text
+    assert "transitional rules" in text
     assert run_cli("statutes", "xx").exit_code == 2
 
 
@@ -51,9 +60,10 @@ def test_german_output(run_cli):
 def test_compare_decides_one_case_under_all_five(run_cli):
     out = json.loads(run_cli("compare", "instances/mv/landtag-einzelbewerber.yaml", "--json").stdout)
     rows = {r["statute"]: r for r in out["comparison"]}
-    assert set(rows) == {"he-kwg-34", "nw-kwahlg-45", "bb-kwahlg-60", "mv-lkwg-46", "hh-bezvwg-36"}
+    # the law in force on the vacancy's date (2021): the 2011 Hessen text, the 2019 NRW text
+    assert set(rows) == {"he-kwg-34-2011", "nw-kwahlg-45", "bb-kwahlg-60", "mv-lkwg-46", "hh-bezvwg-36"}
     assert rows["mv-lkwg-46"]["outcome"] == "by_election"
     assert rows["mv-lkwg-46"]["citation"] == "§ 46 Abs. 3 Satz 2 LKWG M-V"
-    assert {rows[s]["outcome"] for s in ("he-kwg-34", "nw-kwahlg-45", "bb-kwahlg-60", "hh-bezvwg-36")} == {"not_applicable"}
+    assert {rows[s]["outcome"] for s in ("he-kwg-34-2011", "nw-kwahlg-45", "bb-kwahlg-60", "hh-bezvwg-36")} == {"not_applicable"}
     table = run_cli("compare", "instances/he/schenklengsfeld-2023.yaml")
     assert table.exit_code == 0 and "Jürgen Wolf" in table.stdout

@@ -72,8 +72,14 @@ def test_all_candidates_lists_everyone_after_the_successor(run_cli):
 
 
 def test_statute_override_and_alias(run_cli):
+    # a state code is the law in force: the top level keeps it, each determination names its text
     result = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--json", "--statute", "he")
-    assert json.loads(result.stdout)["statute"] == "he-kwg-34"
+    out = json.loads(result.stdout)
+    assert out["statute"] == "he" and out["determinations"][0]["statute"] == "he-kwg-34-2011"
+    pinned = json.loads(run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--json",
+                                "--statute", "he-kwg-34").stdout)
+    assert pinned["statute"] == "he-kwg-34" and pinned["determinations"][0]["statute"] == "he-kwg-34"
+    assert any("he-kwg-34-2011" in w and "2023" in w for w in pinned["warnings"])
     result = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--json", "--statute", "bb")
     out = json.loads(result.stdout)
     assert result.exit_code == 0 and out["statute"] == "bb-kwahlg-60"

@@ -9,7 +9,7 @@ import pytest
 from conftest import ROOT
 
 LP_CASE = '''% Schenklengsfeld 2023 as facts
-statute("he-kwg-34").
+statute("he").
 election_date(20210314).
 nomination("spd"). nomination_name("spd", "SPD").
 candidate("spd", "weimar", 1). votes("spd", "weimar", 1510). elected("spd", "weimar").

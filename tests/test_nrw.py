@@ -217,9 +217,11 @@ def test_not_applicable_to_majority_elections():
     assert det["outcome"] == "not_applicable"
 
 
-def test_version_caveat_is_always_given():
+def test_a_vacancy_before_the_earliest_text_is_decided_under_it_with_a_warning():
     result = decide(case([nom("cdu-rl", E("a", elected=True), "b")], [("2016-01-01", "a", "died")]))
-    assert len(result["warnings"]) == 1 and "later additions" in result["warnings"][0]
+    assert only(result)["statute"] == "nw-kwahlg-45"
+    assert len(result["warnings"]) == 1 and "before the earliest encoded text" in result["warnings"][0]
+    assert "24 April 2019" in result["warnings"][0]
 
 
 # --- issue 13: the review findings on § 45 ------------------------------------------------------

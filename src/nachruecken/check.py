@@ -18,7 +18,7 @@ import yaml
 from clingo import ast
 
 from .dates import iso
-from .statutes import encodings_dir, load_statute
+from .statutes import encodings_dir, load_statute, statute_files
 
 # Features of the universe a statute's encoding can react to (the rest would only enlarge it).
 FEATURES = {
@@ -61,7 +61,7 @@ def _program(statute_id: str, encoding: str | None = None) -> str:
     parts = [(root / "check" / "universe.lp").read_text(encoding="utf-8")]
     parts += [p.read_text(encoding="utf-8") for p in sorted((root / "core").glob("*.lp"))]
     if encoding is None:
-        parts += [p.read_text(encoding="utf-8") for p in sorted((root / statute_id).glob("*.lp"))]
+        parts += [p.read_text(encoding="utf-8") for p in statute_files(statute_id)]
     else:
         parts.append(encoding)
     parts.append(ANALYSIS)
@@ -285,7 +285,7 @@ def parse_spec(text: str) -> Spec:
 def _copy_files(statute_id: str) -> list[Path]:
     root = encodings_dir()
     core = [p for p in sorted((root / "core").glob("*.lp")) if p.name not in ("input.lp", "state.lp")]
-    return core + sorted((root / statute_id).glob("*.lp"))
+    return core + statute_files(statute_id)
 
 
 def _readings_text(spec: Spec, prefix: str) -> str:

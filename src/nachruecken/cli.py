@@ -164,10 +164,10 @@ def statutes(
 
     from .errors import InputError
     from .statute_info import describe, print_statutes
-    from .statutes import STATUTE_IDS, resolve_statute_id
+    from .statutes import STATUTE_IDS, resolve_statute_spec, versions_of
 
     try:
-        ids = [resolve_statute_id(statute, "statute")] if statute else list(STATUTE_IDS)
+        ids = list(versions_of(resolve_statute_spec(statute, "statute"))) if statute else list(STATUTE_IDS)
     except InputError as exc:
         _err(str(exc))
         raise typer.Exit(2)
@@ -278,14 +278,14 @@ def compare(
     as_json: bool = typer.Option(False, "--json"),
     lang: Lang = typer.Option(Lang.en, "--lang"),
 ):
-    """Decide one case under all five statutes (default readings), side by side."""
+    """Decide one case under all five statutes (the law in force on each date; default readings), side by side."""
     from rich.console import Console
     from rich.table import Table
 
     from .determine import determine_case
     from .errors import InputError
     from .loader import load_case
-    from .statutes import STATUTE_IDS
+    from .statutes import VERSIONS
 
     try:
         loaded = load_case(case)
@@ -293,11 +293,11 @@ def compare(
         _err(str(exc))
         raise typer.Exit(2)
     rows = []
-    for sid in STATUTE_IDS:
-        result = determine_case(loaded, sid, None, lang.value)
+    for code in VERSIONS:  # each state's law in force on the vacancy's date
+        result = determine_case(loaded, code, None, lang.value)
         for det in result["determinations"]:
             ground = det["outcome_ground"] or {}
-            rows.append({"statute": sid, "vacancy": det["vacancy"], "outcome": det["outcome"],
+            rows.append({"statute": det["statute"], "vacancy": det["vacancy"], "outcome": det["outcome"],
                          "successor": det["successor"], "deciding_norm": ground.get("norm"),
                          "citation": ground.get("citation"), "why": ground.get("explanation", "")})
     if as_json:

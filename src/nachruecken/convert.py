@@ -38,6 +38,8 @@ def case_to_data(case: Case, with_expected: bool = True) -> dict:
         body["unfilled_seats"] = case.body_unfilled_seats
     if case.body_period_end:
         body["period_end"] = case.body_period_end.isoformat()
+    if case.body_period_start:
+        body["period_start"] = case.body_period_start.isoformat()
     if body:
         data["body"] = body
     if case.readings:
@@ -70,6 +72,8 @@ def case_to_data(case: Case, with_expected: bool = True) -> dict:
             if cand.substitute_for:
                 cd["substitute_for"] = [s.person if s.candidacy is None else {"person": s.person, "candidacy": s.candidacy}
                                         for s in cand.substitute_for]
+            if cand.non_member:
+                cd["non_member"] = True
             nd["candidates"].append(cd)
         data["nominations"].append(nd)
     events = []
@@ -85,6 +89,10 @@ def case_to_data(case: Case, with_expected: bool = True) -> dict:
             ed["ground"] = ev.ground
         if ev.seat:
             ed["seat"] = ev.seat
+        if ev.group:
+            ed["group"] = ev.group
+        if ev.cause:
+            ed["cause"] = ev.cause
         events.append(ed)
     if events:
         data["events"] = events
@@ -124,6 +132,8 @@ def to_lp(case: Case) -> str:
         facts.append(F("body_unfilled_seats", [N(case.body_unfilled_seats)]))
     if case.body_period_end:
         facts.append(F("body_period_end", [N(to_int(case.body_period_end))]))
+    if case.body_period_start:
+        facts.append(F("body_period_start", [N(to_int(case.body_period_start))]))
     facts += [F("reading", [S(k), S(v)]) for k, v in case.readings.items()]
     names = {}
     for nom in case.nominations:
@@ -149,6 +159,8 @@ def to_lp(case: Case) -> str:
                 facts.append(F("seat_type", [n, p, F(c.seat)]))
             for s in c.substitute_for:
                 facts.append(F("substitute_for", [n, p, S(s.person), F(s.candidacy or "default")]))
+            if c.non_member:
+                facts.append(F("non_member", [n, p]))
     facts += [F("name", [S(p), S(t)]) for p, t in names.items()]
     for ev in sorted(case.events, key=lambda e: e.file_index):
         i = N(ev.file_index + 1)
@@ -161,6 +173,10 @@ def to_lp(case: Case) -> str:
             facts.append(F("event_form", [i, F(ev.form)]))
         if ev.ground:
             facts.append(F("event_ground", [i, S(ev.ground)]))
+        if ev.group:
+            facts.append(F("event_group", [i, S(ev.group)]))
+        if ev.cause:
+            facts.append(F("event_cause", [i, F(ev.cause)]))
     if case.vacancy is not None:
         facts += [F("decide", [S(p)]) for p in case.vacancy]
     return "".join(f"{f}.\n" for f in facts)

@@ -57,3 +57,10 @@ def add_months(day: dt.date, months: int) -> dt.date:
         except ValueError:
             continue
     raise ValueError(day)
+
+
+def long_date(day: dt.date, lang: str = "en") -> str:
+    """A date for running text: "24 December 2011", "24. Dezember 2011" (Babel's long format)."""
+    from babel.dates import format_date  # imported where needed: it is slow to load
+
+    return format_date(day, format="long", locale="de_DE" if lang == "de" else "en_GB")

@@ -18,29 +18,59 @@ from .facts import Ids, case_text, step_text
 from .ledger import Decision, LedgerRules, Procedure, Step, run_ledger
 from .model import Case
 from .solver import Const, GroupRef, solve_atoms
-from .statutes import Statute, load_statute, resolve_statute_id
+from .statutes import VERSIONS, Statute, load_statute, resolve_statute_spec, version_on, versions_of
+from .versions import basis_text, version_summary, version_warnings
+
+
+@dataclasses.dataclass
+class _Version:
+    """One encoded text as a case applies it: its readings, texts and static facts."""
+
+    statute: Statute
+    readings: dict[str, str]
+    ignored: set[str]
+    texts: Texts
+    static: str | None = None  # the case's static facts under this text's readings (made when first needed)
 
 
 def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict[str, str] | None = None,
                    lang: str = "en", all_candidates: bool = False) -> dict:
-    sid = resolve_statute_id(statute_id, path="--statute") if statute_id else case.statute
-    statute = load_statute(sid)
-    readings = statute.resolve_readings(case.readings, source="readings")
-    if cli_readings:
-        readings = statute.resolve_readings(readings, cli_readings, source="--reading")
-    texts = Texts(statute, lang, readings)
+    spec = resolve_statute_spec(statute_id, path="--statute") if statute_id else case.statute
     q = Ids()
-    static = case_text(case, readings, statute.orders, q)
+    # every version's readings are resolved first: an unknown reading is an input error before any work
+    versions: dict[str, _Version] = {}
+    for sid in versions_of(spec):
+        statute = load_statute(sid)
+        ignored: set[str] = set()
+        readings = statute.resolve_readings(case.readings, source="readings", ignored=ignored)
+        if cli_readings:
+            readings = statute.resolve_readings(readings, cli_readings, source="--reading", ignored=ignored)
+        versions[sid] = _Version(statute, readings, ignored, Texts(statute, lang, readings))
+
+    def version_of(day: dt.date | None) -> tuple[_Version, str]:
+        sid, basis = version_on(spec, day)
+        return versions[sid], basis
+
     last = max((e.date for e in case.events), default=None)
     as_of_day = case.as_of or last
     as_of = to_int(as_of_day) if as_of_day else 0
-
-    rules = _ledger_rules(sid, tuple(sorted(readings.items())))
+    # the rules before any vacancy (an elected person's period) are those of the text in force at the election
+    first_day = case.election_date or min((e.date for e in case.events), default=None)
+    at_election, _ = version_of(first_day)
+    rules = _ledger_rules(at_election.statute.id, tuple(sorted(at_election.readings.items())))
+    land = at_election.statute.land
+    applied: dict[int, tuple] = {}  # procedure index -> (statute, basis)
 
     def decide(step: Step) -> Decision:
-        facts = step_text(case, step, as_of, statute.land, q, rules.period_shift)
-        atoms = solve_atoms(sid, static + "\n" + facts, all_candidates)
-        det = _determination(case, statute, texts, step, atoms)
+        version, basis = version_of(step.procedure.date)
+        if version.static is None:
+            version.static = case_text(case, version.readings, version.statute.orders, q)
+        applied[step.procedure.index] = (version.statute, basis)
+        facts = step_text(case, step, as_of, land, q, rules.period_shift)
+        atoms = solve_atoms(version.statute.id, version.static + "\n" + facts, all_candidates)
+        det = _determination(case, version.statute, version.texts, step, atoms)
+        det["readings"] = version.readings
+        det["version_basis"] = basis_text(lang, basis, version.statute, step.procedure.date)
         m = det["membership"] or {}
         return Decision(det["outcome"], det["successor"], det["successor_nomination"], det,
                         member_from=_day(m.get("member_from")), deadline=_day(m.get("deadline")),
@@ -50,30 +80,48 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
                         lot_between=tuple(det["lot_between"]),
                         keeps_seat=bool(atoms.get("holder_keeps_seat/0")))
 
-    unnotified = readings.get("core.unnotified", "declaration_in_time")
-    ledger = run_ledger(case, decide, statute.land, unnotified, rules)
-    ledger.warnings += _file_order_warnings(case, ledger, decide, statute.land, unnotified, rules)
+    unnotified = at_election.readings.get("core.unnotified", "declaration_in_time")
+    ledger = run_ledger(case, decide, land, unnotified, rules)
+    ledger.warnings += _file_order_warnings(case, ledger, decide, land, unnotified, rules)
     wanted = set(case.vacancy) if case.vacancy is not None else None
-    determinations = [_finish(proc, texts, unnotified) for proc in ledger.procedures
-                      if proc.decision is not None and (wanted is None or proc.holding.person in wanted)]
+    decided = [proc for proc in ledger.procedures if proc.decision is not None]
+    determinations = [_finish(proc, versions[applied[proc.index][0].id].texts, unnotified) for proc in decided
+                      if wanted is None or proc.holding.person in wanted]
     codes = ledger.warnings + ([] if ledger.procedures else [("nothing", {})])
     if wanted is not None:
         codes += [("vacancy_not_vacated", {"person": p}) for p in case.vacancy
                   if not any(d["vacancy"] == p for d in determinations)]
-    warnings = _version_warnings(case, statute, ledger, lang) + [
-        _warning(statute, lang, code, params) for code, params in codes]
+    used = list(dict.fromkeys(applied[proc.index][0].id for proc in decided)) or [at_election.statute.id]
+    main = versions[used[0]]
+    warnings = version_warnings(spec, case.election_date,
+                                [(proc, *applied[proc.index]) for proc in decided],
+                                {sid: versions[sid].ignored for sid in used}, lang, as_of_day)
+    warnings += [_caveat(versions[sid].statute, lang) for sid in used
+                 if versions[sid].statute.version_caveat and ledger.procedures]
+    # a ledger warning in the words of the text in force on its date (e.g. the form a Verzicht needs)
+    warnings += [_warning(version_of(_day(params["date"]) if "date" in params else None)[0].statute
+                          if spec in VERSIONS else main.statute, lang, code, params) for code, params in codes]
     # remarks an officer must not miss are repeated among the case's warnings
     seat_of = "Sitz von" if lang == "de" else "seat of"
     warnings += [f"{seat_of} '{d['vacancy']}': {n['explanation']}" for d in determinations
                  for n in d["notes"] if n["code"] in WARNING_NOTES]
+    readings: dict[str, str] = {}
+    for sid in used:
+        readings.update(versions[sid].readings)
     return {
         "format_version": FORMAT_VERSION, "nachruecken_version": __version__,
         "case": case.file, "input_sha256": case.input_sha256, "title": case.title,
-        "statute": sid, "statute_version": statute.version, "readings": readings,
+        "statute": spec, "statute_version": version_summary(lang, [versions[sid].statute for sid in used]),
+        "readings": readings,
         "warnings": warnings,
         "determinations": determinations,
         "composition": composition(case, ledger),
     }
+
+
+def _caveat(statute: Statute, lang: str) -> str:
+    text = statute.version_caveat[lang]
+    return text[0].upper() + text[1:] + "."
 
 
 @functools.cache
@@ -87,6 +135,7 @@ def _ledger_rules(sid: str, readings: tuple) -> LedgerRules:
     atoms = solve_atoms(sid, facts)
     fails = {str(a[0]) for a in atoms.get("call_fails_by/1", [])}
     return LedgerRules(reservation_refuses="reservation" in fails,
+                       members_at_election=bool(atoms.get("elected_member_at_election/0")),
                        vacates_before_acceptance=frozenset(str(a[0]) for a in atoms.get("vacates_before_acceptance/1", [])),
                        period_shift=not atoms.get("period_rule/1"))
 
@@ -143,34 +192,12 @@ def _finish(proc: Procedure, texts: Texts, unnotified: str) -> dict:
     membership = det.get("membership")
     if membership is not None:
         membership = det["membership"] = dict(membership)
-        if membership.pop("unnotified", False):  # say which assumption stood in for the notification
-            membership["assumption"] = texts.label(f"unnotified_{unnotified}")
+        assumed = membership.pop("unnotified", None)
+        if assumed:  # say which assumption stood in for the notification (the statute's own, or the reading's)
+            membership["assumption"] = texts.label(f"unnotified_{unnotified if assumed == 1 else assumed}")
     if proc.recorded_call is not None:
         det["recorded_call"] = proc.recorded_call.person
     return det
-
-
-def _version_warnings(case: Case, statute: Statute, ledger, lang: str) -> list[str]:
-    if statute.version_caveat and ledger.procedures:
-        text = statute.version_caveat[lang]
-        return [text[0].upper() + text[1:] + "."]
-    if not statute.version_until:
-        return []
-    until = statute.version_until
-    dates = []
-    if case.election_date and case.election_date.isoformat() > until:
-        dates.append(("election", case.election_date.isoformat()))
-    late = [p.date.isoformat() for p in ledger.procedures if p.date.isoformat() > until]
-    if late:
-        dates.append(("vacancy", late[0]))
-    if not dates:
-        return []
-    what, when = dates[0]
-    if lang == "de":
-        noun = "Die Wahl" if what == "election" else "Die Vakanz"
-        return [f"{noun} ({when}) {statute.later_version_note['de']}."]
-    noun = "The election" if what == "election" else "The vacancy"
-    return [f"{noun} ({when}) {statute.later_version_note['en']}."]
 
 
 def _nom_name(case: Case, nid) -> str:
@@ -320,7 +347,8 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
         m = {str(f): v for f, v in atoms.get("membership/2", [])}
         membership = {"notified": iso(m.get("notified")), "deadline": iso(m.get("deadline")),
                       "status": str(m.get("status", "pending")), "member_from": iso(m.get("member_from")),
-                      "unnotified": bool(m.get("unnotified"))}
+                      "unnotified": m.get("unnotified") if isinstance(m.get("unnotified"), int)
+                      else str(m.get("unnotified") or "") or None}
     referred = [a[0] for a in atoms.get("referred_to/1", [])]
     # which election a by_election is (M-V § 44 Abs. 3 Neuwahl, § 44 Abs. 5 Ergänzungswahl)
     kind_of_election = ({"by_election_kind": str(atoms["by_election_kind/1"][0][0])}

@@ -13,8 +13,8 @@ from .statutes import Statute
 LANGS = ("en", "de")
 
 REASON_ORDER = (
-    "already_member", "already_called", "already_elected", "former_member", "died", "lost_eligibility", "refused", "waived",
-    "left_group", "expelled", "excluded_substitute", "evidence_missing",
+    "already_member", "already_called", "already_elected", "former_member", "died", "lost_eligibility", "incompatible",
+    "refused", "waived", "left_group", "expelled", "joined_other_group", "excluded_substitute", "evidence_missing",
 )
 
 GENERIC = {
@@ -28,6 +28,9 @@ GENERIC = {
     "waived": {"en": "Waived the Anwartschaft on {date}.", "de": "Hat am {date} auf die Anwartschaft verzichtet."},
     "left_group": {"en": "Left the party or voter group on {date}.", "de": "Ist am {date} aus der Partei oder Wählergruppe ausgeschieden."},
     "expelled": {"en": "Was expelled from the party or voter group on {date}.", "de": "Wurde am {date} aus der Partei oder Wählergruppe ausgeschlossen."},
+    "incompatible": {"en": "Has a Hinderungsgrund (an office or post incompatible with the seat) since {date}.",
+                     "de": "Bei ihm liegt seit dem {date} ein Hinderungsgrund vor."},
+    "joined_other_group": {"en": "Joined another party or voter group on {date}.", "de": "Ist am {date} einer anderen Partei oder Wählergruppe beigetreten."},
     "excluded_substitute": {"en": "Disregarded as Ersatzbewerber.", "de": "Als Ersatzbewerber unberücksichtigt."},
     "evidence_missing": {"en": "Did not produce the required evidence in time ({date}).", "de": "Hat erforderliche Nachweise nicht fristgerecht vorgelegt ({date})."},
     "successor": {"en": "Next in line; no ground excludes {person}.", "de": "Als Nächster an der Reihe; kein Ausschlussgrund liegt vor."},
@@ -59,7 +62,8 @@ LABELS = {
            "unnotified_declaration_in_time": "no notification recorded: a declaration within four weeks of the "
                                              "call is taken as in time (reading core.unnotified)",
            "unnotified_from_call": "no notification recorded: the period is counted from the call "
-                                   "(reading core.unnotified = from_call)"},
+                                   "(reading core.unnotified = from_call)",
+           "unnotified_week_from_call": "no notice of the inquiry recorded: its week is counted from the call"},
     "de": {"successor": "Nachfolger", "skipped": "übergangen", "tied": "stimmengleich", "behind": "dahinter",
            "vacant": "Sitz bleibt leer", "lot": "Losentscheid nötig", "by_election": "Neuwahl",
            "by_election_neuwahl_wahlkreis": "Neuwahl im Wahlkreis", "by_election_ergaenzungswahl": "Ergänzungswahl",
@@ -68,7 +72,8 @@ LABELS = {
            "unnotified_declaration_in_time": "keine Benachrichtigung erfasst: eine Erklärung binnen vier Wochen "
                                              "nach der Berufung gilt als rechtzeitig (Lesart core.unnotified)",
            "unnotified_from_call": "keine Benachrichtigung erfasst: die Frist läuft ab der Berufung "
-                                   "(Lesart core.unnotified = from_call)"},
+                                   "(Lesart core.unnotified = from_call)",
+           "unnotified_week_from_call": "keine Zustellung der Anfrage erfasst: ihre Woche läuft ab der Berufung"},
 }
 
 

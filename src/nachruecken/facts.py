@@ -57,6 +57,8 @@ def case_text(case: Case, readings: dict[str, str], orders: dict | None = None, 
         out.append(f"body_seats({case.body_seats}).")
     if case.body_unfilled_seats:
         out.append(f"body_unfilled_seats({case.body_unfilled_seats}).")
+    if case.body_period_start is not None:
+        out.append(f"body_period_start({to_int(case.body_period_start)}).")
     if case.body_period_end is not None:
         end = case.body_period_end
         out.append(f"body_period_end({to_int(end)}).")
@@ -86,6 +88,8 @@ def case_text(case: Case, readings: dict[str, str], orders: dict | None = None, 
                 out.append(f"seat_type({n},{p},{cand.seat}).")
             for sub in cand.substitute_for:
                 out.append(f"substitute_for({n},{p},{q(sub.person)},{sub.candidacy or 'default'}).")
+            if cand.non_member:
+                out.append(f"non_member({n},{p}).")
     out += order_lines(case, orders or ALL_ORDERS, q)
     return "\n".join(out)
 
@@ -152,6 +156,11 @@ def step_text(case: Case, step: Step, as_of: int, land: str | None = None, q: Id
         out.append("vacancy_before_membership.")
     if step.pending_check is not None:
         out.append(f"pending_call({q(step.pending_check[0])},{q(step.pending_check[1])}).")
+        if step.pending_how == "lapsed":
+            out.append("pending_call_lapsed.")
+    # one week from the call (a statute's own period without a notification, e.g. Hessen's inquiry)
+    week = period_end(step.date, 1, land, case.holidays, shift)
+    out.append(f"call_week_end({to_int(week)}). next_day({to_int(week)},{to_int(week + ONE_DAY)}).")
     for other in step.sitting.values():
         out.append(f"sits({q(other.person)},{q(other.via_nomination)}).")
     for person, nom, how in sorted(step.seated):
@@ -161,6 +170,10 @@ def step_text(case: Case, step: Step, as_of: int, land: str | None = None, q: Id
     for person, seq in step.left_empty:
         out.append(f"left_empty({q(person)},{seq}).")
     for i, e, kind in step.events:
+        if kind == "left_group" and e.group is not None and \
+                all(nom.group != e.group for nom in case.nominations_of(e.person)):
+            # leaving a group he joined later, not the one he stood for (NRW 2024 § 45 Abs. 3 Satz 3)
+            kind = "left_other_group"
         out.append(f"event({i},{to_int(e.date)},{q(e.person)},{kind}).")
         out += _event_details(case, i, e, land, shift)
     for i, e in step.later:
@@ -177,6 +190,10 @@ def _event_details(case: Case, i: int, e, land: str | None, shift: bool = True) 
         out.append(f"event_reservation({i}).")
     if e.form is not None:
         out.append(f"event_form({i},{e.form}).")
+    if e.group is not None:
+        out.append(f"event_group({i},{quote(e.group)}).")
+    if e.cause is not None:
+        out.append(f"event_cause({i},{e.cause}).")
     if e.type == "notified":
         end = period_end(e.date, 1, land, case.holidays, shift)
         out.append(f"deadline({i},{to_int(end)}). next_day({to_int(end)},{to_int(end + ONE_DAY)}).")

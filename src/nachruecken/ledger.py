@@ -31,7 +31,10 @@ from .dates import period_end
 from .model import VACATING_TYPES, Case, Event
 
 # Event types that may fail a pending call; the statute's answer (``fails_by``) says which do.
-FAILING_TYPES = ("refused", "waived", "died", "lost_eligibility", "evidence_missing")
+FAILING_TYPES = ("refused", "waived", "died", "lost_eligibility", "evidence_missing", "incompatibility")
+# What decides the membership of the person called after the walk's date: his notification, his
+# acceptance, and the removal of a Hinderungsgrund within his period (Hessen from 2011, § 23 Abs. 2).
+DECLARATION_TYPES = ("notified", "accepted", "incompatibility_ended")
 # Without a recorded notification, declarations within four weeks of the call count as in time
 # (reading core.unnotified = declaration_in_time); the alternative counts the statute's period.
 UNNOTIFIED_WEEKS = 4
@@ -67,6 +70,8 @@ class LedgerRules:
     vacates_before_acceptance: frozenset = frozenset()  # event types that vacate an elected person's
     # seat within his period to declare (Hamburg § 36: lost eligibility)
     period_shift: bool = True  # periods move under BGB § 193 (false: Hamburg, hh.period_end = fixed)
+    members_at_election: bool = False  # the elected are members from the election result, with no
+    # declaration to make (Hessen from 2011, § 23 KWG): a later refusal is a Verzicht on the seat
 
 
 @dataclass
@@ -125,6 +130,7 @@ class Step:
     call_deadline: dt.date  # end of the declaration period counted from this call (no notification)
     pending_check: tuple[str, str] | None = None  # (person, nomination) whose call may have failed
     before_membership: bool = False  # the departed was elected and left within his period to declare
+    pending_how: str | None = None  # what may have failed it: an event type, or `lapsed` (a period ran out)
 
 
 @dataclass
@@ -171,7 +177,7 @@ class Ledger:
         on which his declaration is a declaration on the election, and the day his membership began
         (his acceptance, or the end of the period); (None, None): member from the start."""
         start = self.case.election_date
-        if start is None:
+        if start is None or self.rules.members_at_election:
             return None, None
         mine = [e for e in self.events if e.person == person and e.date >= start]
         notice = next((e for e in mine if e.type == "notified"), None)
@@ -361,7 +367,9 @@ class Ledger:
     def _walk(self, proc: Procedure, day: dt.date, failing: tuple[str, str] | None = None) -> None:
         """Walk ``proc`` on ``day``; ``failing`` = (person, how): his pending call may have failed."""
         check = (failing[0], proc.pending.nomination) if failing is not None else None
-        decision = self.decide(self._step(proc, day, check))
+        step = self._step(proc, day, check)
+        step.pending_how = failing[1] if failing is not None else None
+        decision = self.decide(step)
         if failing is not None:
             if not decision.pending_excluded:
                 return  # the statute does not treat this event as failing the call
@@ -383,6 +391,9 @@ class Ledger:
                 acceptance = next((e.seq for e in self.events if e.person == person and e.type == "accepted"
                                    and not e.reservation and e.date == decision.member_from), -1)
                 proc.holder_from = (decision.member_from, acceptance)
+            elif decision.status == "determined" and decision.member_from:
+                # membership begins with the Wahlleiter's determination (Hessen from 2011)
+                proc.holder_from = (decision.member_from, -1)
             elif decision.status == "deemed_refused" and decision.deadline:
                 proc.lapse_on = decision.deadline + dt.timedelta(days=1)
             elif decision.status == "deemed_accepted" and decision.deadline:
@@ -421,7 +432,7 @@ class Ledger:
         left_empty = [(p.holding.person, p.event.seq) for p in earlier
                       if p.state == "ended" and p.decision and p.decision.outcome not in ("successor", "referred")]
         events, number = self._visible(proc, day)
-        later = [e for e in self.events if e.date > day and e.type in ("notified", "accepted")]
+        later = [e for e in self.events if e.date > day and e.type in DECLARATION_TYPES]
         start = len(events) + 1  # after every visible event
         early = self._in_period(proc.holding, proc.date)
         return Step(proc, day, sitting, seated, vacated, left_empty, events, number,

@@ -17,7 +17,7 @@ from .errors import InputError
 from .model import (
     MAX_CANDIDATES, VACATING_TYPES, Candidate, Case, Event, Nomination, SubstituteFor,
 )
-from .statutes import resolve_statute_id
+from .statutes import resolve_statute_spec
 
 
 # libyaml's parser where PyYAML has it (several times faster), the pure-Python one otherwise.
@@ -116,7 +116,7 @@ def build_case(data, file: str, sha256: str = "") -> Case:
         raise InputError("file is empty")
     _refuse_oversize(data)
     schema.validate_shape(data)
-    statute = resolve_statute_id(data["statute"], path="statute")
+    statute = resolve_statute_spec(data["statute"], path="statute")
 
     nominations: list[Nomination] = []
     seen_noms: dict[str, int] = {}
@@ -162,6 +162,7 @@ def build_case(data, file: str, sha256: str = "") -> Case:
             candidates.append(Candidate(
                 person=pid, position=pos, name=cd.get("name"), votes=cd.get("votes"),
                 elected=bool(cd.get("elected", False)), seat=cd.get("seat"), substitute_for=tuple(subs),
+                non_member=bool(cd.get("non_member", False)),
             ))
         nominations.append(Nomination(
             id=nid, group=nd.get("group", nid), group_kind=nd.get("group_kind", "party"), tier=tier,
@@ -232,6 +233,7 @@ def build_case(data, file: str, sha256: str = "") -> Case:
         election_date=election_date, election=data.get("election", "proportional"),
         body_name=body.get("name"), body_seats=body.get("seats"), body_kind=body.get("kind", "municipal"),
         body_period_end=parse_date(body["period_end"], "body.period_end") if "period_end" in body else None,
+        body_period_start=parse_date(body["period_start"], "body.period_start") if "period_start" in body else None,
         body_unfilled_seats=body.get("unfilled_seats", 0),
         readings=readings, vacancy=vacancy, expected=expected, as_of=as_of, holidays=holidays,
         input_sha256=sha256, names=names,
@@ -249,7 +251,7 @@ def _refuse_oversize(data) -> None:
 
 
 _EXTRA_KEYS = {"nomination": ("called",), "reservation": ("accepted",), "form": ("waived",), "ground": ("lost_seat",),
-               "seat": ("called",)}
+               "seat": ("called",), "group": ("joined_group", "left_group"), "cause": ("lost_seat",)}
 
 
 def _build_events(raw_events: list, persons: set[str], by_id: dict[str, Nomination]) -> list[Event]:
@@ -275,11 +277,15 @@ def _build_events(raw_events: list, persons: set[str], by_id: dict[str, Nominati
                 raise InputError(f"nomination '{nomination}' does not exist", f"{p}.nomination")
             elif nomination not in on:
                 raise InputError(f"'{person}' is not a candidate of nomination '{nomination}'", f"{p}.nomination")
+        if etype == "joined_group" and "group" not in ed:
+            raise InputError("a 'joined_group' event needs 'group' (the party or voter group joined)", f"{p}.group")
         staged.append((date, i, person, etype, nomination, bool(ed.get("reservation", False)),
-                       ed.get("form", "written" if etype == "waived" else None), ed.get("ground"), ed.get("seat")))
+                       ed.get("form", "written" if etype == "waived" else None), ed.get("ground"), ed.get("seat"),
+                       ed.get("group"), ed.get("cause")))
     staged.sort(key=lambda s: (s[0], s[1]))  # stable: same date keeps file order
     events = [Event(seq=k + 1, file_index=s[1], date=s[0], person=s[2], type=s[3], nomination=s[4],
-                    reservation=s[5], form=s[6], ground=s[7], seat=s[8]) for k, s in enumerate(staged)]
+                    reservation=s[5], form=s[6], ground=s[7], seat=s[8], group=s[9], cause=s[10])
+              for k, s in enumerate(staged)]
     _check_person_timelines(events)
     return events
 

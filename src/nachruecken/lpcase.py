@@ -17,11 +17,11 @@ from .errors import InputError
 
 INPUT_PREDICATES = {
     "statute": 1, "title": 1, "election": 1, "election_date": 1, "as_of": 1, "holiday": 1,
-    "body_name": 1, "body_seats": 1, "body_kind": 1, "body_period_end": 1, "body_unfilled_seats": 1, "reading": 2,
+    "body_name": 1, "body_seats": 1, "body_kind": 1, "body_period_end": 1, "body_period_start": 1, "body_unfilled_seats": 1, "reading": 2,
     "nomination": 1, "nomination_name": 2, "nomination_group": 2, "nomination_group_kind": 2,
     "nomination_tier": 2, "nomination_district": 2, "substitute_list": 2,
-    "candidate": 3, "name": 2, "votes": 3, "elected": 2, "seat_type": 3, "substitute_for": 4,
-    "event": 4, "event_nomination": 2, "event_reservation": 1, "event_form": 2, "event_ground": 2,
+    "candidate": 3, "name": 2, "votes": 3, "elected": 2, "seat_type": 3, "substitute_for": 4, "non_member": 2,
+    "event": 4, "event_nomination": 2, "event_reservation": 1, "event_form": 2, "event_ground": 2, "event_group": 2, "event_cause": 2,
     "decide": 1,
 }
 
@@ -161,6 +161,9 @@ def _to_data(facts: dict[str, list]) -> dict:
     period_end = _one(facts, "body_period_end")
     if period_end is not None:
         body["period_end"] = _date(period_end, "body_period_end")
+    period_start = _one(facts, "body_period_start")
+    if period_start is not None:
+        body["period_start"] = _date(period_start, "body_period_start")
     unfilled = _one(facts, "body_unfilled_seats")
     if unfilled is not None:
         body["unfilled_seats"] = _value(unfilled, "body_unfilled_seats")
@@ -212,6 +215,8 @@ def _to_data(facts: dict[str, list]) -> dict:
         capacity = _text(c, "substitute_for capacity")
         entry = _text(q, "substitute_for") if capacity == "default" else {"person": _text(q, "substitute_for"), "candidacy": capacity}
         cand(n, p, "substitute_for").setdefault("substitute_for", []).append(entry)
+    for n, p in facts.get("non_member", []):
+        cand(n, p, "non_member")["non_member"] = True
     data["nominations"] = list(noms.values())
 
     events: dict = {}
@@ -221,7 +226,8 @@ def _to_data(facts: dict[str, list]) -> dict:
             raise InputError(f"event number {idx} is used twice")
         events[idx] = {"date": _date(d, "event date"), "person": _text(p, "event person"), "type": _text(t, "event type")}
     for pred, key, conv in (("event_nomination", "nomination", _text), ("event_form", "form", _text),
-                            ("event_ground", "ground", _text)):
+                            ("event_ground", "ground", _text), ("event_group", "group", _text),
+                            ("event_cause", "cause", _text)):
         for i, v in facts.get(pred, []):
             idx = _value(i, pred)
             if idx not in events:

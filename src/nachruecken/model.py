@@ -13,6 +13,7 @@ EVENT_TYPES = (
     "died", "refused", "accepted", "notified", "resigned", "lost_seat",
     "lost_eligibility", "left_group", "expelled", "rejoined", "group_notice",
     "waived", "elected_mayor", "evidence_missing", "called", "lot_drawn", "regained_eligibility",
+    "joined_group", "incompatibility", "incompatibility_ended",
 )
 # Event types that vacate a seat when the person holds one (DESIGN.md, "How a case reads").
 VACATING_TYPES = ("died", "refused", "resigned", "lost_seat", "elected_mayor")
@@ -23,6 +24,11 @@ ELECTION_KINDS = ("proportional", "majority")
 BODY_KINDS = ("municipal", "landtag")
 WAIVER_FORMS = ("written", "recorded")
 CANDIDACIES = ("district", "list")
+# What a `lost_seat` rests on, where a statute distinguishes it (Hessen § 33 Abs. 1 Nr. 2 to 4 and
+# § 23 Abs. 2 Satz 3 KWG as of 2011): lost eligibility or the ability to hold public office, a
+# Hinderungsgrund (incompatibility), a decision in the Wahlprüfung, a municipal merger, or a legal
+# position that counts as never acquired.
+LOSS_CAUSES = ("eligibility", "incompatibility", "scrutiny", "merger", "not_acquired")
 
 MAX_VOTES = 2**31 - 1
 MAX_CANDIDATES = 10**6
@@ -45,6 +51,7 @@ class Candidate:
     elected: bool = False
     seat: str | None = None
     substitute_for: tuple[SubstituteFor, ...] = ()
+    non_member: bool = False  # belonged to no party or voter group when the list was set up (NRW 2024)
 
 
 @dataclass
@@ -75,6 +82,8 @@ class Event:
     form: str | None = None
     ground: str | None = None
     seat: str | None = None
+    group: str | None = None  # joined_group / left_group: which party or voter group
+    cause: str | None = None  # lost_seat: what the loss rests on (LOSS_CAUSES)
 
 
 @dataclass
@@ -90,6 +99,7 @@ class Case:
     body_seats: int | None = None
     body_kind: str = "municipal"
     body_period_end: dt.date | None = None
+    body_period_start: dt.date | None = None  # start of the Wahlperiode (NRW 2024 § 45 Abs. 2 Satz 2)
     body_unfilled_seats: int = 0  # seats left empty at the election (M-V § 44 Abs. 5)
     readings: dict[str, str] = field(default_factory=dict)
     vacancy: list[str] | None = None

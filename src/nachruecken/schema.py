@@ -12,7 +12,7 @@ import jsonschema
 
 from .errors import InputError, key_path
 from .model import (
-    BODY_KINDS, CANDIDACIES, ELECTION_KINDS, EVENT_TYPES, GROUP_KINDS, MAX_VOTES,
+    BODY_KINDS, CANDIDACIES, ELECTION_KINDS, EVENT_TYPES, GROUP_KINDS, LOSS_CAUSES, MAX_VOTES,
     SEAT_TYPES, TIERS, WAIVER_FORMS,
 )
 
@@ -47,6 +47,8 @@ CANDIDATE = {
         "seat": {"enum": list(SEAT_TYPES), "description": "Hamburg Bezirksliste seat type"},
         "substitute_for": {"type": "array", "items": SUBSTITUTE_ENTRY,
                            "description": "NRW § 16 Abs. 2 Ersatzbewerber designations"},
+        "non_member": {"type": "boolean", "description": "belonged to no party or voter group when the list was "
+                                                         "set up (NRW 2024 § 45 Abs. 3 Satz 3)"},
     },
 }
 
@@ -79,6 +81,10 @@ EVENT = {
         "form": {"enum": list(WAIVER_FORMS), "description": "for `waived`: written (default) or recorded"},
         "ground": {"type": "string", "description": "for `lost_seat`: the ground, as text"},
         "seat": {"enum": list(SEAT_TYPES), "description": "for `called`: the type of the Hamburg Bezirksliste seat taken (addition)"},
+        "group": {**ID, "description": "for `joined_group` (required) and `left_group` (optional): the party or voter "
+                                       "group joined or left; it need not nominate anyone"},
+        "cause": {"enum": list(LOSS_CAUSES), "description": "for `lost_seat`: what the loss rests on (addition; Hessen "
+                                                            "§ 33 Abs. 1 Nr. 2 to 4, § 23 Abs. 2 Satz 3 KWG)"},
     },
 }
 
@@ -111,6 +117,8 @@ CASE_SCHEMA = {
                 "seats": {"type": "integer", "minimum": 1, "maximum": 100000},
                 "kind": {"enum": list(BODY_KINDS)},
                 "period_end": {**DATE, "description": "end of the Wahlperiode (addition; M-V § 45)"},
+                "period_start": {**DATE, "description": "start of the Wahlperiode (addition; NRW 2024 § 45 Abs. 2 "
+                                                        "Satz 2; default: the election date)"},
                 "unfilled_seats": {"type": "integer", "minimum": 0, "maximum": 100000,
                                    "description": "seats left empty at the election (default 0; M-V § 44 Abs. 5)"},
             },

@@ -7,7 +7,17 @@ from rich.markup import escape
 from rich.table import Table
 
 from .errors import InputError
-from .statutes import encodings_dir, load_statute
+from .statutes import STATE_OF, VERSIONS, load_statute, statute_files
+
+# Said once above the list: how a state code picks its text, and what the material lacks.
+VERSIONS_NOTE = {
+    "en": "A state code (he, nw, bb, mv, hh) decides each vacancy under the text in force on the day its seat "
+          "fell vacant; before the earliest encoded text, that text applies with a warning. The transitional "
+          "rules of the amending laws are not in the material.",
+    "de": "Ein Landeskürzel (he, nw, bb, mv, hh) entscheidet jede Vakanz nach der Fassung, die am Tag des "
+          "Freiwerdens galt; vor der frühesten abgebildeten Fassung gilt diese, mit Warnung. Das Übergangsrecht "
+          "der Änderungsgesetze liegt nicht vor.",
+}
 
 
 def describe(sid: str) -> dict:
@@ -17,17 +27,30 @@ def describe(sid: str) -> dict:
         return {"id": sid, "encoded": False}
     return {
         "id": sid, "encoded": True, "state": st.state, "law": st.law, "provision": st.provision,
-        "statute_version": st.version,
+        "statute_version": st.version, "state_code": STATE_OF[sid],
+        "in_force": {"from": st.in_force_from.isoformat() if st.in_force_from else None,
+                     "until": st.in_force_until.isoformat() if st.in_force_until else None},
+        "versions_of_state": list(VERSIONS[STATE_OF[sid]]), "version_caveat": st.version_caveat or None,
         "norms": [{"id": n.id, "citation": n.citation, "title": n.title, "outside_section": n.outside_section}
                   for n in st.norms.values()],
         "readings": [{"id": r.id, "ambiguity": r.ambiguity, "question": r.question, "values": list(r.values),
                       "default": r.default, "meaning": r.meaning} for r in st.readings.values()],
         "out_of_scope": st.out_of_scope,
-        "encoding": sorted(p.name for p in (encodings_dir() / sid).glob("*.lp")),
+        "encoding": [f"{p.parent.name}/{p.name}" for p in statute_files(sid)],
     }
 
 
+def _in_force(st: dict, lang: str) -> str:
+    start, until = st["in_force"]["from"], st["in_force"]["until"]
+    if lang == "de":
+        span = (f"ab {start}" if start else "") + (" " if start and until else "") + (f"bis {until}" if until else "")
+        return f"in Kraft {span}" if span else "Geltungszeitraum nicht festgestellt"
+    span = (f"from {start}" if start else "") + (" " if start and until else "") + (f"until {until}" if until else "")
+    return f"in force {span}" if span else "in-force dates not established"
+
+
 def print_statutes(info: list[dict], console: Console, lang: str) -> None:
+    console.print(escape(VERSIONS_NOTE[lang]) + "\n")
     for st in info:
         if not st["encoded"]:
             label = "not encoded yet" if lang == "en" else "noch nicht abgebildet"
@@ -35,7 +58,14 @@ def print_statutes(info: list[dict], console: Console, lang: str) -> None:
             continue
         console.rule(f"[bold]{st['id']}[/bold] - {escape(st['provision'])}, {st['state'][lang]}", align="left")
         label = "Text encoded" if lang == "en" else "Abgebildete Fassung"
-        console.print(f"{label}: {escape(st['statute_version'])}")
+        console.print(f"{label}: {escape(st['statute_version'])} ({_in_force(st, lang)})")
+        others = [v for v in st["versions_of_state"] if v != st["id"]]
+        if others:
+            word = "Other versions" if lang == "en" else "Andere Fassungen"
+            console.print(f"{word} ({st['state_code']} = " + ("law in force" if lang == "en" else "geltendes Recht")
+                          + f"): {', '.join(others)}")
+        if st["version_caveat"]:
+            console.print(f"[yellow]{escape(st['version_caveat'][lang])}[/yellow]")
         norms = Table(title="Norms" if lang == "en" else "Normen", header_style="bold", title_justify="left")
         for col in (("id", "citation", "decides") if lang == "en" else ("Id", "Zitat", "regelt")):
             norms.add_column(col, overflow="fold")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import difflib
 import functools
 from dataclasses import dataclass, field
@@ -11,8 +12,19 @@ import yaml
 
 from .errors import InputError
 
-STATUTE_IDS = ("he-kwg-34", "nw-kwahlg-45", "bb-kwahlg-60", "mv-lkwg-46", "hh-bezvwg-36")
-ALIASES = {sid.split("-")[0]: sid for sid in STATUTE_IDS}
+# Each statute id pins one text; a state code ("alias") means the law in force on the day (DESIGN,
+# "The five statutes"). Versions of a state, oldest first.
+VERSIONS: dict[str, tuple[str, ...]] = {
+    "he": ("he-kwg-34", "he-kwg-34-2011"),
+    "nw": ("nw-kwahlg-45", "nw-kwahlg-45-2024"),
+    "bb": ("bb-kwahlg-60",),
+    "mv": ("mv-lkwg-46",),
+    "hh": ("hh-bezvwg-36",),
+}
+STATUTE_IDS = tuple(sid for ids in VERSIONS.values() for sid in ids)
+STATE_OF = {sid: code for code, ids in VERSIONS.items() for sid in ids}
+# where one text must stand for a state (check, diff, statutes): its newest encoded version
+ALIASES = {code: ids[-1] for code, ids in VERSIONS.items()}
 
 
 def encodings_dir() -> Path:
@@ -23,15 +35,45 @@ def encodings_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "encodings"
 
 
+def resolve_statute_spec(text: str, path: str = "statute") -> str:
+    """A statute as a case or the CLI names it: a pinned id, or a state code meaning the law in force."""
+    if text in STATUTE_IDS or text in VERSIONS:
+        return text
+    hint = difflib.get_close_matches(text, list(STATUTE_IDS) + list(VERSIONS), n=1)
+    msg = f"unknown statute '{text}'; known: {', '.join(STATUTE_IDS)} (or the law in force: {', '.join(VERSIONS)})"
+    if hint:
+        msg += f" (did you mean '{hint[0]}'?)"
+    raise InputError(msg, path)
+
+
 def resolve_statute_id(text: str, path: str = "statute") -> str:
-    sid = ALIASES.get(text, text)
-    if sid not in STATUTE_IDS:
-        hint = difflib.get_close_matches(text, list(STATUTE_IDS) + list(ALIASES), n=1)
-        msg = f"unknown statute '{text}'; known: {', '.join(STATUTE_IDS)} (or {', '.join(ALIASES)})"
-        if hint:
-            msg += f" (did you mean '{ALIASES.get(hint[0], hint[0])}'?)"
-        raise InputError(msg, path)
-    return sid
+    """One pinned text: an id as given, a state code as its newest encoded version."""
+    spec = resolve_statute_spec(text, path)
+    return ALIASES.get(spec, spec)
+
+
+def versions_of(spec: str) -> tuple[str, ...]:
+    """The texts a statute spec may apply: every version of a state code, or the one pinned."""
+    return VERSIONS.get(spec, (spec,))
+
+
+def version_on(spec: str, day: dt.date | None) -> tuple[str, str]:
+    """(statute id, basis) for a determination on ``day``. basis: ``pinned`` (the case names the
+    text), ``in_force`` (the version in force on the day), ``before_earliest`` (the day lies before
+    the earliest encoded version, which then applies), ``undated`` (no day: the newest applies)."""
+    if spec not in VERSIONS:
+        return spec, "pinned"
+    ids = VERSIONS[spec]
+    if day is None:
+        return ids[-1], "undated"
+    chosen = None
+    for sid in ids:
+        start = load_statute(sid).in_force_from
+        if start is None or start <= day:
+            chosen = sid
+    if chosen is None:
+        return ids[0], "before_earliest"
+    return chosen, "in_force"
 
 
 @dataclass(frozen=True)
@@ -62,8 +104,8 @@ class Statute:
     law: str
     provision: str
     version: str
-    version_until: str | None
-    later_version_note: dict[str, str]
+    in_force_from: dt.date | None  # None: not established (the earliest encoded text)
+    in_force_until: dt.date | None  # None: in force today, or its end is not established
     version_caveat: dict[str, str]  # said with every determination when no date decides it
     norms: dict[str, Norm]
     readings: dict[str, Reading]
@@ -73,25 +115,40 @@ class Statute:
     encoded: bool = True
 
     @property
+    def state_code(self) -> str:
+        return STATE_OF[self.id]
+
+    @property
     def land(self) -> str:
         """The Land's ISO 3166-2 subdivision code (public holidays)."""
-        return ALIASES_REV[self.id].upper()
+        return self.state_code.upper()
+
+    def in_force_on(self, day: dt.date) -> bool:
+        return ((self.in_force_from is None or self.in_force_from <= day)
+                and (self.in_force_until is None or day <= self.in_force_until))
 
     def citation(self, norm_id: str) -> str:
         norm = self.norms.get(norm_id)
         return norm.citation if norm else norm_id
 
-    def resolve_readings(self, *layers: dict[str, str], source: str = "readings") -> dict[str, str]:
+    def resolve_readings(self, *layers: dict[str, str], source: str = "readings",
+                         ignored: set[str] | None = None) -> dict[str, str]:
         """Defaults, overridden layer by layer; unknown ids or values are input errors.
 
-        Reading ids of other statutes are ignored (a case may be decided under another statute).
+        Reading ids of other states are passed by (a case may be decided under another statute);
+        one that only another version of this state knows is ignored and added to ``ignored``.
         """
         chosen = {rid: r.default for rid, r in self.readings.items()}
-        own_prefix = ALIASES_REV[self.id] + "."
+        own_prefix = self.state_code + "."
+        siblings = set().union(*(load_statute(v).readings for v in VERSIONS[self.state_code] if v != self.id))
         for layer in layers:
             for rid, value in layer.items():
                 if rid not in self.readings:
-                    if not rid.startswith(own_prefix) and rid.split(".")[0] in ALIASES:
+                    if not rid.startswith(own_prefix) and rid.split(".")[0] in VERSIONS:
+                        continue
+                    if rid in siblings:
+                        if ignored is not None:
+                            ignored.add(rid)
                         continue
                     hint = difflib.get_close_matches(rid, list(self.readings), n=1)
                     msg = f"unknown reading '{rid}' for {self.id}"
@@ -104,21 +161,41 @@ class Statute:
         return chosen
 
 
-ALIASES_REV = {sid: alias for alias, sid in ALIASES.items()}
-
-
 @functools.cache
 def _core_readings() -> dict:
     return yaml.safe_load((encodings_dir() / "core" / "readings.yaml").read_text(encoding="utf-8"))
 
 
 @functools.cache
-def load_statute(sid: str) -> Statute:
-    folder = encodings_dir() / sid
-    cat_file = folder / "catalogue.yaml"
+def _catalogue(sid: str) -> dict:
+    """A statute's catalogue; one that ``extends`` another (a later version) adds to and overrides
+    its norms, readings and texts, and replaces every other key it gives."""
+    cat_file = encodings_dir() / sid / "catalogue.yaml"
     if not cat_file.exists():
         raise InputError(f"statute '{sid}' is known but not encoded in this version of nachruecken")
     cat = yaml.safe_load(cat_file.read_text(encoding="utf-8"))
+    base_id = cat.get("extends")
+    if base_id is None:
+        return cat
+    merged = dict(_catalogue(base_id))
+    merged.pop("version_caveat", None)  # a caveat speaks of its own text only
+    for key, value in cat.items():
+        if key in ("norms", "readings", "texts"):
+            merged[key] = {**(merged.get(key) or {}), **(value or {})}
+        else:
+            merged[key] = value
+    return merged
+
+
+def _date_or_none(value) -> dt.date | None:
+    if value is None or isinstance(value, dt.date):
+        return value
+    return dt.date.fromisoformat(str(value))
+
+
+@functools.cache
+def load_statute(sid: str) -> Statute:
+    cat = _catalogue(sid)
     norms = {
         nid: Norm(nid, nd["citation"], nd["title"], bool(nd.get("outside_section", False)))
         for nid, nd in cat["norms"].items()
@@ -129,9 +206,10 @@ def load_statute(sid: str) -> Statute:
         rid: Reading(rid, rd["question"], tuple(rd["values"]), rd.get("meaning", {}), rd.get("ambiguity", ""))
         for rid, rd in own.items()
     }
+    in_force = cat.get("in_force") or {}
     return Statute(
         id=sid, state=cat["state"], law=cat["law"], provision=cat["provision"], version=cat["version"],
-        version_until=cat.get("version_until"), later_version_note=cat.get("later_version_note", {}),
+        in_force_from=_date_or_none(in_force.get("from")), in_force_until=_date_or_none(in_force.get("until")),
         version_caveat=cat.get("version_caveat", {}),
         norms=norms, readings=readings, out_of_scope=cat.get("out_of_scope", []), texts=cat.get("texts", {}),
         orders=cat.get("orders"),
@@ -142,11 +220,17 @@ def encoded_statutes() -> list[str]:
     return [sid for sid in STATUTE_IDS if (encodings_dir() / sid / "catalogue.yaml").exists()]
 
 
-def encoding_files(sid: str) -> list[Path]:
-    """Core files first, then the statute's own .lp files (sorted)."""
+def statute_files(sid: str) -> list[Path]:
+    """A statute's own .lp files: those its catalogue lists under ``encoding`` (paths below
+    encodings/, e.g. a later version's additions after the text it amends), else its folder's."""
     root = encodings_dir()
-    core = sorted((root / "core").glob("*.lp"))
-    own = sorted((root / sid).glob("*.lp"))
+    listed = _catalogue(sid).get("encoding") if (root / sid / "catalogue.yaml").exists() else None
+    own = [root / rel for rel in listed] if listed else sorted((root / sid).glob("*.lp"))
     if not own:
         raise InputError(f"statute '{sid}' is known but not encoded in this version of nachruecken")
-    return core + own
+    return own
+
+
+def encoding_files(sid: str) -> list[Path]:
+    """Core files first, then the statute's own .lp files."""
+    return sorted((encodings_dir() / "core").glob("*.lp")) + statute_files(sid)

@@ -1,0 +1,173 @@
+"""Which encoded text decides each vacancy, and what an officer must be told about that choice.
+
+A pinned statute id decides every vacancy under its text; a state code (``he``, ``nw`` ...) decides
+each one under the version in force on the day its seat fell vacant (DESIGN, "The five statutes").
+Transitional rules are not in the material: a procedure that runs across a change of the law keeps
+the text of its vacancy's day, with a warning. Nothing here decides anything legal about the seat.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from .dates import long_date
+from .statutes import Statute, VERSIONS, load_statute
+
+TEXTS = {
+    "en": {
+        "basis_pinned": "the case names this text ({sid})",
+        "basis_in_force": "the text in force on {date}, the day the seat fell vacant",
+        "basis_before_earliest": "the earliest text encoded; the seat fell vacant on {date}, before it came into "
+                                 "force on {start}",
+        "pinned_later": "The seat of '{person}' fell vacant on {date}, when {other} ({other_id}) was in force "
+                        "(from {start}); this determination applies the text the case names, {sid} ({version}). "
+                        "Use statute '{alias}' for the law in force on each vacancy's date",
+        "pinned_election_later": "The election ({date}) was held when {other} ({other_id}) was in force (from "
+                                 "{start}); the case names the earlier text {sid} ({version}). Use statute "
+                                 "'{alias}' for the law in force",
+        "pinned_not_yet": "The seat of '{person}' fell vacant on {date}, before {sid} ({version}) came into force "
+                          "on {start}; the text in force then is not encoded here",
+        "before_earliest": "The seat of '{person}' fell vacant on {date}, before the earliest encoded text "
+                           "{sid} ({version}) came into force on {start}; it is applied although it was not yet "
+                           "in force, and the text in force then is not encoded here",
+        "election_earlier_text": "The election ({date}) was held under {election_sid}; the vacancies from {start} "
+                                 "are decided under {sid}, the text in force on their dates (transitional rules are "
+                                 "not in the material)",
+        "straddles": "The procedure for the seat of '{person}' began on {date} under {sid} and was still running "
+                     "when {other_id} came into force on {start}; it is decided under {sid} throughout "
+                     "(transitional rules are not in the material)",
+        "reading_ignored": "Reading '{reading}' is not known to {sid} ({version}); it was ignored for the "
+                           "determinations made under that text",
+        "several_versions": "the law in force on each vacancy's date: {parts}",
+    },
+    "de": {
+        "basis_pinned": "der Fall nennt diese Fassung ({sid})",
+        "basis_in_force": "die am {date} geltende Fassung, dem Tag, an dem der Sitz frei wurde",
+        "basis_before_earliest": "die früheste abgebildete Fassung; der Sitz wurde am {date} frei, bevor sie am "
+                                 "{start} in Kraft trat",
+        "pinned_later": "Der Sitz von '{person}' wurde am {date} frei, als {other} ({other_id}) galt (ab {start}); "
+                        "diese Feststellung wendet die im Fall genannte Fassung {sid} an ({version}). Für das am "
+                        "Tag jeder Vakanz geltende Recht das Gesetz '{alias}' angeben",
+        "pinned_election_later": "Die Wahl ({date}) fand statt, als {other} ({other_id}) galt (ab {start}); der Fall "
+                                 "nennt die ältere Fassung {sid} ({version}). Für das geltende Recht das Gesetz "
+                                 "'{alias}' angeben",
+        "pinned_not_yet": "Der Sitz von '{person}' wurde am {date} frei, bevor {sid} ({version}) am {start} in "
+                          "Kraft trat; die damals geltende Fassung ist hier nicht abgebildet",
+        "before_earliest": "Der Sitz von '{person}' wurde am {date} frei, bevor die früheste abgebildete Fassung "
+                           "{sid} ({version}) am {start} in Kraft trat; sie wird angewandt, obwohl sie noch nicht "
+                           "galt, die damals geltende Fassung ist hier nicht abgebildet",
+        "election_earlier_text": "Die Wahl ({date}) fand unter {election_sid} statt; die Vakanzen ab {start} werden "
+                                 "nach {sid} entschieden, der an ihrem Tag geltenden Fassung (Übergangsrecht liegt "
+                                 "nicht vor)",
+        "straddles": "Das Verfahren für den Sitz von '{person}' begann am {date} unter {sid} und lief noch, als "
+                     "{other_id} am {start} in Kraft trat; es wird durchgehend nach {sid} entschieden "
+                     "(Übergangsrecht liegt nicht vor)",
+        "reading_ignored": "Die Lesart '{reading}' kennt {sid} ({version}) nicht; sie blieb für die nach dieser "
+                           "Fassung getroffenen Feststellungen außer Betracht",
+        "several_versions": "das am Tag jeder Vakanz geltende Recht: {parts}",
+    },
+}
+
+
+def _later(st: Statute) -> list[Statute]:
+    ids = VERSIONS[st.state_code]
+    return [load_statute(s) for s in ids[ids.index(st.id) + 1:]]
+
+
+def in_force_on(st: Statute, day: dt.date) -> Statute | None:
+    """The encoded version of ``st``'s state in force on ``day`` (None: none known to be)."""
+    found = None
+    for sid in VERSIONS[st.state_code]:
+        v = load_statute(sid)
+        if v.in_force_from is None or v.in_force_from <= day:
+            found = v
+    if found is not None and found.in_force_until is not None and day > found.in_force_until:
+        return None
+    return found
+
+
+def basis_text(lang: str, basis: str, st: Statute, day: dt.date) -> str:
+    return TEXTS[lang][f"basis_{basis}"].format(
+        sid=st.id, date=long_date(day, lang), start=long_date(st.in_force_from, lang) if st.in_force_from else "")
+
+
+def version_warnings(spec: str, election_date: dt.date | None, applied: list, ignored: dict[str, set],
+                     lang: str, as_of: dt.date | None = None) -> list[str]:
+    """``applied``: (procedure, statute, basis) for every determination made."""
+    t = TEXTS[lang]
+    out: list[str] = []
+    pinned = spec not in VERSIONS
+    used = list(dict.fromkeys(st.id for _, st, _ in applied))
+    for sid in used:
+        st = load_statute(sid)
+        out += [t["reading_ignored"].format(reading=rid, sid=sid, version=st.version)
+                for rid in sorted(ignored.get(sid, ()))]
+    if pinned:
+        st = load_statute(spec)
+        if election_date is not None:
+            now = in_force_on(st, election_date)
+            if now is not None and now.in_force_from and st.in_force_from != now.in_force_from \
+                    and now.in_force_from > (st.in_force_from or dt.date.min):
+                out.append(t["pinned_election_later"].format(
+                    date=long_date(election_date, lang), other=now.version, other_id=now.id,
+                    start=long_date(now.in_force_from, lang), sid=st.id, version=st.version, alias=st.state_code))
+        for proc, _, _ in applied:
+            day = proc.date
+            if st.in_force_on(day):
+                continue
+            if st.in_force_from is not None and day < st.in_force_from:
+                out.append(t["pinned_not_yet"].format(person=proc.holding.person, date=long_date(day, lang),
+                                                      sid=st.id, version=st.version,
+                                                      start=long_date(st.in_force_from, lang)))
+                continue
+            now = in_force_on(st, day)
+            if now is not None and now.id != st.id:
+                out.append(t["pinned_later"].format(
+                    person=proc.holding.person, date=long_date(day, lang), other=now.version, other_id=now.id,
+                    start=long_date(now.in_force_from, lang), sid=st.id, version=st.version, alias=st.state_code))
+        return out
+    # the law in force: say where the earliest text stands in for an older one, where the election
+    # fell under an earlier text, and where a procedure ran across a change
+    for proc, st, basis in applied:
+        if basis == "before_earliest":
+            out.append(t["before_earliest"].format(person=proc.holding.person, date=long_date(proc.date, lang),
+                                                   sid=st.id, version=st.version,
+                                                   start=long_date(st.in_force_from, lang)))
+    if election_date is not None and applied:
+        first = load_statute(VERSIONS[spec][0])
+        at_election = in_force_on(first, election_date) or first
+        later = [st for _, st, _ in applied if st.id != at_election.id
+                 and st.in_force_from is not None and st.in_force_from > election_date]
+        if later:
+            st = later[0]
+            out.append(t["election_earlier_text"].format(date=long_date(election_date, lang),
+                                                         election_sid=at_election.id, sid=st.id,
+                                                         start=long_date(st.in_force_from, lang)))
+    for proc, st, _ in applied:
+        last = _last_day(proc, as_of)
+        for other in _later(st):
+            if other.in_force_from and proc.date < other.in_force_from and last is not None \
+                    and last >= other.in_force_from:
+                out.append(t["straddles"].format(person=proc.holding.person, date=long_date(proc.date, lang),
+                                                 sid=st.id, other_id=other.id,
+                                                 start=long_date(other.in_force_from, lang)))
+                break
+    return out
+
+
+def _last_day(proc, as_of: dt.date | None) -> dt.date | None:
+    """The last day on which the procedure was still running (a step, its end, or the day the
+    ledger is read while it is still open)."""
+    days = [c.start for c in proc.calls] + [c.ended for c in proc.calls if c.ended]
+    if proc.ended_on is not None:
+        days.append(proc.ended_on)
+    elif as_of is not None:
+        days.append(as_of)
+    return max(days) if days else None
+
+
+def version_summary(lang: str, statutes: list[Statute]) -> str:
+    if len(statutes) == 1:
+        return statutes[0].version
+    parts = "; ".join(f"{st.id} ({st.version})" for st in statutes)
+    return TEXTS[lang]["several_versions"].format(parts=parts)
