@@ -38,7 +38,9 @@ def test_every_instance_follows_the_contract(run_cli):
                 assert det["successor"] is None and det["successor_nomination"] is None and det["membership"] is None
             else:
                 assert det["successor"] and set(det["membership"]) - {"assumption"} == {"notified", "deadline", "status", "member_from"}
-                assert det["membership"]["status"] in {"pending", "accepted", "deemed_accepted", "refused", "deemed_refused"}
+                # (determined: membership with the Wahlleiter's determination, Hessen from 2011)
+                assert det["membership"]["status"] in {"pending", "accepted", "deemed_accepted", "refused",
+                                                       "deemed_refused", "determined"}
             assert isinstance(det["member_count_reduced"], bool)
             assert det["referred_to"] is None or det["outcome"] == "referred"
             ranks = [c["rank"] for c in det["candidates"]]
@@ -60,7 +62,7 @@ def test_every_instance_follows_the_contract(run_cli):
 def test_several_files_give_json_lines(run_cli):
     result = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "instances/he/majority-lot.yaml", "--json")
     lines = result.stdout.strip().splitlines()
-    assert len(lines) == 2 and all(json.loads(line)["statute"] == "he-kwg-34" for line in lines)
+    assert len(lines) == 2 and [json.loads(line)["statute"] for line in lines] == ["he", "he-kwg-34"]
 
 
 def test_all_candidates_lists_everyone_after_the_successor(run_cli):
@@ -82,7 +84,7 @@ def test_statute_override_and_alias(run_cli):
     assert any("he-kwg-34-2011" in w and "2023" in w for w in pinned["warnings"])
     result = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--json", "--statute", "bb")
     out = json.loads(result.stdout)
-    assert result.exit_code == 0 and out["statute"] == "bb-kwahlg-60"
+    assert result.exit_code == 0 and out["statute"] == "bb" and out["determinations"][0]["statute"] == "bb-kwahlg-60"
     assert out["readings"]["bb.zero_votes"] == "count"  # the case's own he.* readings do not leak
     result = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--statute", "by")
     assert result.exit_code == 2 and "unknown statute 'by'" in result.stderr

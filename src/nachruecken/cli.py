@@ -53,7 +53,7 @@ def solve(
     from .errors import InputError
     from .loader import load_case
     from .render import render
-    from .statutes import load_statute, resolve_statute_id
+    from .statutes import resolve_statute_id
 
     try:
         cli_readings = _parse_readings(reading)
@@ -82,8 +82,7 @@ def solve(
             if as_json:
                 print(json.dumps(outcome.result, ensure_ascii=False, indent=None if several else 2), flush=True)
             else:
-                render(outcome.result, load_case(outcome.path), load_statute(outcome.result["statute"]), console,
-                       lang.value)
+                render(outcome.result, load_case(outcome.path), console, lang.value)
     raise typer.Exit(worst)
 
 

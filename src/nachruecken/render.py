@@ -7,6 +7,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from .explain import LABELS, TRIGGER_PHRASE
+from .statutes import reading_defaults
 
 HEAD = {
     "en": {"case": "Case", "statute": "Statute", "readings": "Readings", "warning": "Warning",
@@ -36,12 +37,13 @@ HEAD = {
 }
 
 
-def render(result: dict, case, statute, console: Console, lang: str = "en") -> None:
+def render(result: dict, case, console: Console, lang: str = "en") -> None:
     h = HEAD[lang]
     title = result.get("title") or result["case"]
     console.print(f"[bold]{h['case']}:[/bold] {escape(title)}  [dim]({escape(result['case'])})[/dim]")
     console.print(f"[bold]{h['statute']}:[/bold] {result['statute']} - {escape(result['statute_version'])}")
-    changed = {k: v for k, v in result["readings"].items() if statute.readings[k].default != v}
+    defaults = reading_defaults(result["statute"])
+    changed = {k: v for k, v in result["readings"].items() if defaults.get(k) != v}
     shown = ", ".join(f"{k}={v}" for k, v in changed.items()) or f"{h['default']}"
     console.print(f"[bold]{h['readings']}:[/bold] {shown}")
     for w in result["warnings"]:

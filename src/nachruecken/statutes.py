@@ -234,3 +234,11 @@ def statute_files(sid: str) -> list[Path]:
 def encoding_files(sid: str) -> list[Path]:
     """Core files first, then the statute's own .lp files."""
     return sorted((encodings_dir() / "core").glob("*.lp")) + statute_files(sid)
+
+
+def reading_defaults(spec: str) -> dict[str, str]:
+    """The default of every reading the texts of a statute spec know."""
+    out: dict[str, str] = {}
+    for sid in versions_of(spec):
+        out.update({rid: r.default for rid, r in load_statute(sid).readings.items()})
+    return out
