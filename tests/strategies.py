@@ -11,7 +11,10 @@ import datetime as dt
 
 from hypothesis import strategies as st
 
-STATUTES = ("he-kwg-34", "nw-kwahlg-45", "bb-kwahlg-60", "mv-lkwg-46", "hh-bezvwg-36")
+STATUTES = ("he-kwg-34", "he-kwg-34-2011", "nw-kwahlg-45", "nw-kwahlg-45-2024", "bb-kwahlg-60", "mv-lkwg-46",
+            "hh-bezvwg-36")
+# a later version is generated like the text it amends (the case keys are the same)
+BASE = {"he-kwg-34-2011": "he-kwg-34", "nw-kwahlg-45-2024": "nw-kwahlg-45"}
 EXCLUSION_EVENTS = ("died", "lost_eligibility", "left_group", "expelled", "waived", "refused", "rejoined",
                     "evidence_missing")
 VACATING = ("died", "resigned", "lost_seat", "refused", "elected_mayor")
@@ -44,8 +47,8 @@ def cases(draw, statute: str) -> dict:
 
     for g in range(draw(st.integers(1, 2))):
         group = f"g{g}"
-        kind = "party" if statute == "hh-bezvwg-36" else draw(st.sampled_from(["party", "voter_group"]))
-        if statute == "nw-kwahlg-45":
+        kind = "party" if BASE.get(statute, statute) == "hh-bezvwg-36" else draw(st.sampled_from(["party", "voter_group"]))
+        if BASE.get(statute, statute) == "nw-kwahlg-45":
             winners = []
             for d in range(draw(st.integers(0, 2))):
                 w = {"id": person(), "elected": True}
@@ -60,7 +63,7 @@ def cases(draw, statute: str) -> dict:
                 if subst["id"] != target and "elected" not in subst:
                     subst["substitute_for"] = [target]
             nominations.append({"id": f"{group}-rl", "group": group, "group_kind": kind, "candidates": reserve})
-        elif statute == "hh-bezvwg-36":
+        elif BASE.get(statute, statute) == "hh-bezvwg-36":
             for d in range(draw(st.integers(1, 2))):
                 nominations.append({"id": f"{group}-wk{d}", "group": group, "tier": "district", "district": f"wk{d}",
                                     "candidates": candidates(1, 4, 1)})
@@ -76,12 +79,12 @@ def cases(draw, statute: str) -> dict:
                 for d, nid in enumerate(ids):
                     nom = {"id": nid, "group": group, "group_kind": kind, "tier": "district", "district": f"d{d}",
                            "candidates": candidates(1, 4, 1)}
-                    if statute == "he-kwg-34" and draw(st.booleans()):
+                    if BASE.get(statute, statute) == "he-kwg-34" and draw(st.booleans()):
                         nom["substitute_list"] = ids[1 - d]
                     nominations.append(nom)
     if draw(st.booleans()):
         nominations.append({"id": "solo", "group": "solo", "group_kind": "individual",
-                            **({"tier": "district", "district": "wk9"} if statute in ("nw-kwahlg-45", "hh-bezvwg-36") else {}),
+                            **({"tier": "district", "district": "wk9"} if BASE.get(statute, statute) in ("nw-kwahlg-45", "hh-bezvwg-36") else {}),
                             "candidates": [{"id": person(), "votes": next(votes_pool), "elected": True}]})
 
     elected = sorted({c["id"] for n in nominations for c in n["candidates"] if c.get("elected")}, key=lambda p: int(p[1:]))
@@ -106,10 +109,10 @@ def cases(draw, statute: str) -> dict:
         events.append({"date": day.isoformat(), "person": p, "type": draw(st.sampled_from(VACATING))})
         day += dt.timedelta(days=draw(st.integers(10, 200)))
     case = {"statute": statute, "election_date": "2019-05-26", "nominations": nominations, "events": events}
-    if statute in ("he-kwg-34", "bb-kwahlg-60") and draw(st.integers(0, 5)) == 0 and len(nominations) >= 1:
+    if BASE.get(statute, statute) in ("he-kwg-34", "bb-kwahlg-60") and draw(st.integers(0, 5)) == 0 and len(nominations) >= 1:
         # Mehrheitswahl: in Hessen one Wahlvorschlag, in Brandenburg single-person nominations
         case["election"] = "majority"
-    if statute == "mv-lkwg-46" and draw(st.booleans()):
+    if BASE.get(statute, statute) == "mv-lkwg-46" and draw(st.booleans()):
         case["body"] = {"seats": len(elected) + draw(st.integers(0, 3))} if elected else {}
     return case
 

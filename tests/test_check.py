@@ -8,10 +8,10 @@ from nachruecken.casetest import compare
 from nachruecken.check import Bounds, run_check
 from nachruecken.determine import determine_case
 from nachruecken.loader import build_case
-from nachruecken.statutes import encodings_dir
+from nachruecken.statutes import statute_files
 
 SMALL = Bounds(noms=2, cands=3, max_vote=2)
-HE = (encodings_dir() / "he-kwg-34" / "encoding.lp").read_text(encoding="utf-8")
+HE = "\n".join(p.read_text(encoding="utf-8") for p in statute_files("he-kwg-34"))
 
 
 def _analysis(report, name):
@@ -74,12 +74,11 @@ def test_witnesses_of_the_other_statutes_reproduce(statute, tmp_path):
 def test_diff_witnesses_reproduce_on_both_sides(tmp_path, run_cli):
     from nachruecken.check import parse_spec, run_diff
 
-    report = run_diff(parse_spec("he"), parse_spec("bb"), SMALL, tmp_path, time_limit=20, max_kinds=4)
+    report = run_diff(parse_spec("he-kwg-34"), parse_spec("bb"), SMALL, tmp_path, time_limit=20, max_kinds=4)
     assert report["status"] == "found" and len(report["differences"]) == 4
     kinds = set()
     for d in report["differences"]:
-        kind = (tuple(d["kind"]["a"]["outcome"]), tuple(d["kind"]["a"]["norm"]),
-                tuple(d["kind"]["b"]["outcome"]), tuple(d["kind"]["b"]["norm"]))
+        kind = tuple(tuple(d["kind"][x][k]) for x in ("a", "b") for k in ("outcome", "norm", "passed_over_by"))
         assert kind not in kinds  # one witness per kind of difference
         kinds.add(kind)
         for side, statute in (("a", "he-kwg-34"), ("b", "bb-kwahlg-60")):
@@ -109,6 +108,8 @@ def test_spec_parsing_refuses_unknown_readings():
     from nachruecken.errors import InputError
 
     assert str(parse_spec("he@he.ersatzliste_order=list")) == "he-kwg-34@he.ersatzliste_order=list"
+    # a state code alone is its newest text
+    assert str(parse_spec("he")) == "he-kwg-34-2011" and str(parse_spec("nw")) == "nw-kwahlg-45-2024"
     with pytest.raises(InputError):
         parse_spec("he@he.ersatzliste_order=alphabet")
     with pytest.raises(InputError):
@@ -134,3 +135,23 @@ def test_reading_divergence_poses_the_new_nrw_readings(tmp_path):
     former = by_reading["nw.former_member"]["witnesses"][0]["case"]
     types = [e["type"] for e in former["events"]]
     assert "resigned" in types and types.index("resigned") < types.index("called")
+
+
+def test_the_version_diffs_find_what_changed(tmp_path, run_cli):
+    """diff between the texts of one state finds the changes as minimal witnesses that reproduce:
+    NRW 2024's interrupted eligibility and non-members joining another party, each named by the norm
+    under which the later text passes over the earlier text's successor."""
+    from nachruecken.check import parse_spec, run_diff
+
+    report = run_diff(parse_spec("nw-kwahlg-45"), parse_spec("nw-kwahlg-45-2024"), SMALL, tmp_path,
+                      time_limit=20, max_kinds=10)
+    passed = {n for d in report["differences"] for n in d["kind"]["b"]["passed_over_by"]}
+    assert {"nw-kwahlg-45/2/2", "nw-kwahlg-45/3/3"} <= passed
+    for d in report["differences"]:
+        for side, statute in (("a", "nw-kwahlg-45"), ("b", "nw-kwahlg-45-2024")):
+            det = __import__("json").loads(run_cli("solve", d["file"], "--json", "--statute", statute).stdout)
+            assert [det["determinations"][0]["outcome"]] == d["kind"][side]["outcome"]
+    he = run_diff(parse_spec("he-kwg-34"), parse_spec("he-kwg-34-2011"), SMALL, None, time_limit=20, max_kinds=40)
+    norms = {n for d in he["differences"] for x in ("a", "b") for n in d["kind"][x]["norm"] + d["kind"][x]["passed_over_by"]}
+    # the Ersatzliste, the merger of § 33 Abs. 1 Nr. 4, and the Hinderungsgrund of Abs. 2 Nr. 3
+    assert {"he-kwg-34/1/3", "he-kwg-33/1/nr4", "he-kwg-34/2/nr3"} <= norms

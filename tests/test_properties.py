@@ -103,7 +103,12 @@ def forbidden(statute: str, data: dict, det: dict) -> list[str]:
         bad = [t for t in ("waived", "died", "lost_eligibility", "refused") if t in types]
         if ("left_group" in types or "expelled" in types):
             bad.append("left the party")
-    elif statute == "nw-kwahlg-45":
+    elif statute == "he-kwg-34-2011":
+        # Abs. 2 Nr. 1 to 3 (a refused call is a written waiver, Nr. 2)
+        bad = [t for t in ("waived", "died", "lost_eligibility", "refused") if t in types]
+        if ("left_group" in types or "expelled" in types):
+            bad.append("left the party")
+    elif statute in ("nw-kwahlg-45", "nw-kwahlg-45-2024"):
         bad = [t for t in ("died", "lost_eligibility", "refused", "left_group", "expelled") if t in types]
     elif statute == "bb-kwahlg-60":
         bad = [t for t in ("died", "lost_eligibility", "refused", "waived") if t in types]

@@ -23,7 +23,9 @@ from .statutes import encodings_dir, load_statute, statute_files
 # Features of the universe a statute's encoding can react to (the rest would only enlarge it).
 FEATURES = {
     "he-kwg-34": ("substitute_list", "lot_drawn"),
+    "he-kwg-34-2011": ("substitute_list", "lot_drawn", "incompatibility", "regained_eligibility", "cause"),
     "nw-kwahlg-45": ("substitute_for", "former_member"),
+    "nw-kwahlg-45-2024": ("substitute_for", "former_member", "regained_eligibility", "non_member", "joined_group"),
     "bb-kwahlg-60": ("lot_drawn",),
     "mv-lkwg-46": ("evidence_missing", "regained_eligibility"),
     "hh-bezvwg-36": ("seat_type",),
@@ -136,6 +138,8 @@ def witness_case(statute_id: str, atoms: list[clingo.Symbol], prefix: str = "",
             seat = [t.name for m2, p2, t in by.get("seat_type", []) if m2 == n and p2 == p]
             if seat:
                 c["seat"] = seat[0]
+            if (n, p) in [tuple(x) for x in by.get("non_member", [])]:
+                c["non_member"] = True
             subs = [(q, cap.name) for m2, p2, q, cap in by.get("substitute_for", []) if m2 == n and p2 == p]
             if subs:
                 c["substitute_for"] = [_id(q) if cap == "default" else {"person": _id(q), "candidacy": cap}
@@ -146,15 +150,22 @@ def witness_case(statute_id: str, atoms: list[clingo.Symbol], prefix: str = "",
     forms = {i.number: f.name for i, f in by.get("event_form", [])}
     reserved = {i.number for (i,) in by.get("event_reservation", [])}
     noms_of = {i.number: _id(n) for i, n in by.get("event_nomination", [])}
+    groups_of = {i.number: _id(g) for i, g in by.get("event_group", [])}
+    causes = {i.number: c.name for i, c in by.get("event_cause", [])}
     events = []
     for i, d, p, t in sorted(by.get("event", []), key=lambda e: e[0].number):
-        ev = {"date": iso(d.number), "person": _id(p), "type": t.name}
+        # (left_other_group is how the ledger hands on a left_group naming a group he joined later)
+        ev = {"date": iso(d.number), "person": _id(p), "type": "left_group" if t.name == "left_other_group" else t.name}
         if t.name == "called":
             ev["nomination"] = noms_of[i.number]
         if t.name == "waived" and forms.get(i.number) == "recorded":
             ev["form"] = "recorded"
         if i.number in reserved:
             ev["reservation"] = True
+        if i.number in groups_of:
+            ev["group"] = groups_of[i.number]
+        if i.number in causes:
+            ev["cause"] = causes[i.number]
         events.append(ev)
     case: dict = {"statute": statute_id, "title": "", "election_date": "2019-05-26", "as_of": "2021-03-01"}
     election = [e.name for (e,) in by.get("election", [])]
@@ -253,6 +264,9 @@ decider(a, N) :- first_place(a, K), a_ground(K, N, _).
 decider(b, N) :- first_place(b, K), b_ground(K, N, _).
 decider(a, N) :- not outcome_place(a, _), a_ground(K, N, _), K = #min { K2 : a_ground(K2, _, _) }.
 decider(b, N) :- not outcome_place(b, _), b_ground(K, N, _), K = #min { K2 : b_ground(K2, _, _) }.
+% passed(X, Norm): copy X passes over the other copy's successor under Norm (why the successors differ)
+passed(b, Norm) :- a_successor(P, N), not b_successor(P, _), b_reason(P, N, _, Norm, _).
+passed(a, Norm) :- b_successor(P, N), not a_successor(P, _), a_reason(P, N, _, Norm, _).
 """
 
 
@@ -269,7 +283,7 @@ class Spec:
 
 def parse_spec(text: str) -> Spec:
     from .errors import InputError
-    from .statutes import resolve_statute_id
+    from .statutes import VERSIONS, resolve_statute_id
 
     head, *rest = text.split("@")
     statute = resolve_statute_id(head, "statute")
@@ -278,6 +292,11 @@ def parse_spec(text: str) -> Spec:
         if "=" not in item:
             raise InputError(f"'{item}' is not of the form ID=VALUE", text)
         overrides.append(tuple(item.split("=", 1)))
+    if head in VERSIONS:
+        # a state code: its newest text that knows every reading named (he@he.ersatzliste_order=list
+        # is the text before 2011, which has the Ersatzliste)
+        statute = next((sid for sid in reversed(VERSIONS[head])
+                        if all(rid in load_statute(sid).readings for rid, _ in overrides)), statute)
     load_statute(statute).resolve_readings(dict(overrides), source="")  # unknown ids or values: input error
     return Spec(statute, tuple(overrides))
 
@@ -320,7 +339,10 @@ def _kind(atoms) -> tuple:
                                   else a.arguments[0]) for a in atoms if a.name == name)
     dec = {x: sorted(a.arguments[1].string for a in atoms if a.name == "decider" and a.arguments[0].name == x)
            for x in ("a", "b")}
-    return (tuple(get("a_outcome")), tuple(dec["a"]), tuple(get("b_outcome")), tuple(dec["b"]))
+    passed = {x: sorted(a.arguments[1].string for a in atoms if a.name == "passed" and a.arguments[0].name == x)
+              for x in ("a", "b")}
+    return (tuple(get("a_outcome")), tuple(dec["a"]), tuple(get("b_outcome")), tuple(dec["b"]),
+            tuple(passed["a"]), tuple(passed["b"]))
 
 
 def run_diff(a: Spec, b: Spec, bounds: Bounds = Bounds(), witness_dir: Path | None = None,
@@ -342,8 +364,10 @@ def run_diff(a: Spec, b: Spec, bounds: Bounds = Bounds(), witness_dir: Path | No
         kind = _kind(atoms)
         case = witness_case(a.statute, atoms, "a_", dict(a.readings))
         case["title"] = f"diff {a} vs {b}: {kind[0]} by {kind[1]} / {kind[2]} by {kind[3]}"
-        entry = {"kind": {"a": {"outcome": list(kind[0]), "norm": list(kind[1])},
-                          "b": {"outcome": list(kind[2]), "norm": list(kind[3])}}, "file": None, "case": case}
+        # passed_over_by: the norms under which one side passes over the other side's successor
+        entry = {"kind": {"a": {"outcome": list(kind[0]), "norm": list(kind[1]), "passed_over_by": list(kind[4])},
+                          "b": {"outcome": list(kind[2]), "norm": list(kind[3]), "passed_over_by": list(kind[5])}},
+                 "file": None, "case": case}
         loaded = build_case(case, "<witness>")
         entry["a"] = determine_case(loaded, a.statute, dict(a.readings))["determinations"][0]
         entry["b"] = determine_case(loaded, b.statute, dict(b.readings))["determinations"][0]
@@ -357,7 +381,8 @@ def run_diff(a: Spec, b: Spec, bounds: Bounds = Bounds(), witness_dir: Path | No
         step += 1
         oa = " ".join(f"a_outcome({o})." for o in kind[0])
         block = [f"a_outcome({o})" for o in kind[0]] + [f"b_outcome({o})" for o in kind[2]] + \
-            [f'decider(a,"{n}")' for n in kind[1]] + [f'decider(b,"{n}")' for n in kind[3]]
+            [f'decider(a,"{n}")' for n in kind[1]] + [f'decider(b,"{n}")' for n in kind[3]] + \
+            [f'passed(a,"{n}")' for n in kind[4]] + [f'passed(b,"{n}")' for n in kind[5]]
         ctl.add(f"block{step}", [], ":- " + ", ".join(block) + ".")
         ctl.ground([(f"block{step}", [])])
         del oa

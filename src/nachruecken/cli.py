@@ -262,11 +262,18 @@ def diff(
     console = Console()
     console.print(f"[bold]{escape(report['a'])}[/bold] vs [bold]{escape(report['b'])}[/bold]: {report['status']}, "
                   f"{len(report['differences'])} kind(s) of difference, {report['seconds']} s")
+    from .statutes import load_statute
+
+    cite = {"a": load_statute(spec_a.statute).citation, "b": load_statute(spec_b.statute).citation}
     for i, d in enumerate(report["differences"], 1):
         da, db = d["a"], d["b"]
         side = lambda x: f"{x['outcome']}" + (f" {x['successor']}" if x["successor"] else "") + \
             (f" ({x['outcome_ground']['citation']})" if x.get("outcome_ground") else "")
-        console.print(f"  {i}. A: {escape(side(da))}  |  B: {escape(side(db))}" +
+        # why the successors differ: the norms under which one side passes over the other's successor
+        why = "".join(f"; {x.upper()} passes over the other's successor under "
+                      + ", ".join(cite[x](n) for n in d["kind"][x]["passed_over_by"])
+                      for x in ("a", "b") if d["kind"][x]["passed_over_by"])
+        console.print(f"  {i}. A: {escape(side(da))}  |  B: {escape(side(db))}{escape(why)}" +
                       (f"  [dim]{d['file']}[/dim]" if d["file"] else ""))
     console.print(f"[dim]{report['note']}[/dim]")
 

@@ -13,7 +13,7 @@ HEAD = {
     "en": {"case": "Case", "statute": "Statute", "readings": "Readings", "warning": "Warning",
            "vacancy": "Vacancy", "of": "seat of", "via": "through", "on": "on",
            "cols": ("#", "Person", "List", "Votes", "Place", "Status", "Reason", "Citation", "Why"),
-           "trigger": "Trigger", "outcome": "Outcome", "grounds": "Grounds", "membership": "Membership",
+           "trigger": "Trigger", "text": "Text applied", "outcome": "Outcome", "grounds": "Grounds", "membership": "Membership",
            "succ": "Successor: {name} ({id}) from {nom}", "reduced": "the legal member count is reduced",
            "not_reduced": "the legal member count is not reduced", "lot": "Lot required between: {names}",
            "referred": "Referred to {to}", "notes": "Note", "default": "default", "none": "none",
@@ -25,7 +25,7 @@ HEAD = {
     "de": {"case": "Fall", "statute": "Gesetz", "readings": "Lesarten", "warning": "Warnung",
            "vacancy": "Vakanz", "of": "Sitz von", "via": "über", "on": "am",
            "cols": ("#", "Person", "Liste", "Stimmen", "Platz", "Status", "Grund", "Norm", "Begründung"),
-           "trigger": "Auslöser", "outcome": "Ergebnis", "grounds": "Gründe", "membership": "Mitgliedschaft",
+           "trigger": "Auslöser", "text": "Angewandte Fassung", "outcome": "Ergebnis", "grounds": "Gründe", "membership": "Mitgliedschaft",
            "succ": "Nachfolger: {name} ({id}) aus {nom}", "reduced": "die gesetzliche Mitgliederzahl vermindert sich",
            "not_reduced": "die gesetzliche Mitgliederzahl bleibt", "lot": "Losentscheid zwischen: {names}",
            "referred": "Verwiesen auf {to}", "notes": "Hinweis", "default": "Standard", "none": "keine",
@@ -90,6 +90,8 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
     trig = TRIGGER_PHRASE[lang].get(det["trigger"], det["trigger"])
     console.rule(f"[bold]{h['vacancy']}: {h['of']} {escape(who)} ({escape(det['vacancy'])}), "
                  f"{escape(_nom(case, det['seat_nomination']))} - {trig} {h['on']} {det['date']}", align="left")
+    if det.get("version_basis"):
+        console.print(f"  {h['text']}: {det['statute']} - {escape(det['version_basis'])}")
     for g in det.get("trigger_grounds", []):
         console.print(f"  {h['trigger']}: [cyan]{escape(g['citation'])}[/cyan] {escape(g['explanation'])}")
     if det["candidates"]:

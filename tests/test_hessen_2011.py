@@ -1,0 +1,125 @@
+"""Hessen § 34 KWG as in force from 24 Dec 2011 (he-kwg-34-2011), with § 33 and § 23 Abs. 2."""
+
+from __future__ import annotations
+
+from conftest import by_person, by_vacancy, decide, decide_file, he_list, only, statute_case
+
+
+def case(nominations, events, **extra):
+    return statute_case("he-kwg-34-2011", nominations, events, election_date="2021-03-14", **extra)
+
+
+def spd(*cands):
+    return he_list(*cands, nid="spd")
+
+
+def test_the_elected_are_members_at_once_so_a_refusal_is_a_verzicht_on_the_seat():
+    # under the old text a refusal within the week refused the election; from 2011 there is no
+    # declaration of acceptance: the refusal gives up the seat (§ 33 Abs. 1 Nr. 1), with a warning
+    result = decide(case([spd(("a", 900, True), ("b", 500))], [("2021-03-17", "a", "refused")]))
+    det = only(result)
+    assert det["trigger"] == "resigned" and det["successor"] == "b"
+    assert {g["norm"] for g in det["trigger_grounds"]} == {"he-kwg-34/1/1", "he-kwg-33/1/nr1", "he-kwg-33/3/nr1"}
+    assert any("§ 33 Abs. 2" in w for w in result["warnings"])
+
+
+def test_membership_comes_with_the_determination_after_the_week_of_inquiry():
+    events = [("2022-01-03", "a", "died"), ("2022-01-04", "b", "notified")]
+    pending = only(decide(case([spd(("a", 900, True), ("b", 500))], events, as_of="2022-01-11")))["membership"]
+    assert pending["status"] == "pending" and pending["deadline"] == "2022-01-11"
+    done = only(decide(case([spd(("a", 900, True), ("b", 500))], events, as_of="2022-01-12")))["membership"]
+    assert done == {"notified": "2022-01-04", "deadline": "2022-01-11", "status": "determined",
+                    "member_from": "2022-01-12"}
+
+
+def test_reading_inquiry_period_none_determines_on_the_day_and_a_later_refusal_opens_a_new_vacancy():
+    c = case([spd(("a", 900, True), ("b", 500), ("c", 100))],
+             [("2022-01-03", "a", "died"), ("2022-01-05", "b", "refused")], readings={"he.inquiry_period": "none"})
+    dets = by_vacancy(decide(c))
+    assert dets["a"]["membership"]["status"] == "determined" and dets["a"]["membership"]["member_from"] == "2022-01-03"
+    assert dets["a"]["successor"] == "b"
+    # b was a member when he refused: his Verzicht on the seat is a vacancy of its own
+    assert dets["b"]["trigger"] == "resigned" and dets["b"]["successor"] == "c"
+    # under the default week of inquiry the same refusal passes him over in a's procedure
+    dflt = by_vacancy(decide(case([spd(("a", 900, True), ("b", 500), ("c", 100))],
+                                  [("2022-01-03", "a", "died"), ("2022-01-05", "b", "refused")])))
+    assert set(dflt) == {"a"} and dflt["a"]["successor"] == "c"
+    assert by_person(dflt["a"])["b"]["reason"] == "waived"
+
+
+def test_a_refusal_of_one_not_called_refuses_only_the_procedures_open_then():
+    nom = spd(("a", 900, True), ("x", 800, True), ("b", 500), ("c", 100), ("d", 50))
+    events = [("2022-01-03", "a", "died"), ("2022-01-04", "c", "refused"), ("2022-06-01", "x", "died")]
+    dets = by_vacancy(decide(case([nom], events)))
+    assert dets["a"]["successor"] == "b"
+    # c refused while a's procedure was open, not being called: not a waiver for later vacancies
+    assert dets["x"]["successor"] == "c"
+
+
+def test_a_waiver_cannot_be_revoked():
+    c = case([spd(("a", 900, True), ("b", 500), ("c", 100))],
+             [("2021-05-01", "b", "waived"), ("2021-06-01", "b", "accepted"), ("2022-01-03", "a", "died")])
+    b = by_person(only(decide(c)))["b"]
+    assert b["reason"] == "waived" and b["norm"] == "he-kwg-34/2/nr2" and "cannot be revoked" in b["explanation"]
+    assert "later declared acceptance" in b["explanation"]
+
+
+def test_nr3_is_a_present_ground_regained_eligibility_or_an_ended_hinderungsgrund_do_not_exclude():
+    events = [("2021-05-01", "b", "lost_eligibility"), ("2021-08-01", "b", "regained_eligibility"),
+              ("2021-05-01", "c", "incompatibility"), ("2021-09-01", "c", "incompatibility_ended"),
+              ("2022-01-03", "a", "died")]
+    assert only(decide(case([spd(("a", 900, True), ("b", 500), ("c", 400))], events)))["successor"] == "b"
+    events = [e for e in events if e[1] != "b"]
+    assert only(decide(case([spd(("a", 900, True), ("c", 400), ("d", 10))], events)))["successor"] == "c"
+
+
+def test_reading_hinderungsgrund_week_removed_in_time_keeps_the_successor():
+    from pathlib import Path
+
+    from nachruecken.loader import read_raw
+
+    data, _ = read_raw(Path("instances/he/2011-hinderungsgrund-week.yaml"))
+    data["events"].append({"date": "2022-10-07", "person": "rau", "type": "incompatibility_ended"})
+    det = only(decide(data))
+    assert det["successor"] == "rau"
+    assert det["membership"]["status"] == "determined" and det["membership"]["member_from"] == "2022-10-12"
+    assert "must_remove_hinderungsgrund" in {n["code"] for n in det["notes"]}
+    # under the default the same candidate is passed over at once (Abs. 2 Nr. 3)
+    data["readings"] = {}
+    det = only(decide(data))
+    rau = by_person(det)["rau"]
+    assert det["successor"] == "sommer" and rau["norm"] == "he-kwg-34/2/nr3" and rau["reason"] == "incompatible"
+
+
+def test_the_old_text_pinned_would_pass_the_kreistag_seat_to_the_ersatzliste():
+    new = only(decide_file("instances/he/2011-kreistag-wahlbereich.yaml"))
+    assert new["outcome"] == "referred" and new["referred_to"] == "§ 34 Abs. 1 Satz 3 KWG"
+    old = only(decide_file("instances/he/2011-kreistag-wahlbereich.yaml", statute_id="he-kwg-34"))
+    assert old["outcome"] == "successor" and old["successor"] == "kraft"
+
+
+def test_a_reservation_has_no_effect_and_a_note_says_so():
+    c = case([spd(("a", 900, True), ("b", 500))],
+             [("2022-01-03", "a", "died"), ("2022-01-05", "b", "accepted", {"reservation": True})], as_of="2022-01-20")
+    det = only(decide(c))
+    assert det["successor"] == "b" and det["membership"]["status"] == "determined"
+    assert "reservation_no_declaration" in {n["code"] for n in det["notes"]}
+
+
+def test_landtag_and_merger_are_not_governed_and_the_cause_key_changes_nothing_elsewhere():
+    det = only(decide(case([spd(("a", 900, True), ("b", 500))], [("2022-01-03", "a", "died")], body={"kind": "landtag"})))
+    assert det["outcome"] == "not_applicable"
+    merged = only(decide(case([spd(("a", 900, True), ("b", 500))],
+                              [("2022-01-03", "a", "lost_seat", {"cause": "merger"})])))
+    assert merged["outcome"] == "not_applicable" and merged["grounds"][0]["norm"] == "he-kwg-33/1/nr4"
+    bb = statute_case("bb", [he_list(("a", 900, True), ("b", 500))], [("2022-01-03", "a", "lost_seat", {"cause": "merger"})])
+    assert only(decide(bb))["successor"] == "b"
+
+
+def test_mehrheitswahl_exhausted_leaves_the_seat_empty_by_default():
+    c = case([spd(("a", 900, True), ("b", 500))], [("2021-05-01", "b", "died"), ("2022-01-03", "a", "died")],
+             election="majority")
+    det = only(decide(c))
+    assert det["outcome"] == "vacant" and det["member_count_reduced"]
+    alt = only(decide(c, cli_readings={"he.majority_exhausted": "undetermined"}))
+    assert alt["outcome"] == "undetermined"
