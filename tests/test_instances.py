@@ -119,3 +119,17 @@ def test_no_empty_and_no_repeated_grounds(lang):
             said = [(g["norm"], g["explanation"]) for g in det["grounds"] + det["trigger_grounds"]]
             assert all(text for _, text in said), (path.name, det["vacancy"])
             assert len(said) == len(set(said)), (path.name, det["vacancy"], said)
+
+
+@pytest.mark.parametrize("path", INSTANCE_FILES, ids=[str(p.relative_to(ROOT)) for p in INSTANCE_FILES])
+def test_every_worked_case_decides_the_same_as_json_and_as_lp_facts(path, tmp_path):
+    """Every key a worked case uses (also the 2011/2024 ones: cause, group, non_member,
+    period_start) survives the other formats."""
+    from nachruecken.convert import to_json, to_lp
+
+    case = load_case(path)
+    want = _decisions(determine_case(case))
+    (tmp_path / "c.json").write_text(to_json(case), encoding="utf-8")
+    (tmp_path / "c.lp").write_text(to_lp(case), encoding="utf-8")
+    for other in ("c.json", "c.lp"):
+        assert _decisions(determine_case(load_case(tmp_path / other))) == want, other

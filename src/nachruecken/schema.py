@@ -101,7 +101,10 @@ CASE_SCHEMA = {
     "additionalProperties": False,
     "required": ["statute", "nominations"],
     "properties": {
-        "statute": {"type": "string", "description": "he-kwg-34 | nw-kwahlg-45 | bb-kwahlg-60 | mv-lkwg-46 | hh-bezvwg-36 (or he, nw, bb, mv, hh)"},
+        "statute": {"type": "string", "description": "a state code, meaning the law in force on each vacancy's date "
+                                                     "(he, nw, bb, mv, hh), or a text pinned by its id (he-kwg-34, "
+                                                     "he-kwg-34-2011, nw-kwahlg-45, nw-kwahlg-45-2024, bb-kwahlg-60, "
+                                                     "mv-lkwg-46, hh-bezvwg-36)"},
         "title": {"type": "string"},
         "source": {"type": "string", "description": "where the case comes from (addition)"},
         "notes": {"type": "string", "description": "free text (addition)"},
