@@ -47,13 +47,21 @@ def test_reading_inquiry_period_none_determines_on_the_day_and_a_later_refusal_o
     assert by_person(dflt["a"])["b"]["reason"] == "waived"
 
 
-def test_a_refusal_of_one_not_called_refuses_only_the_procedures_open_then():
+def test_a_refusal_is_a_waiver_for_good_even_with_no_call_open():
+    """From 2011 a declaration not to succeed is the written waiver of Abs. 2 Nr. 2: made before any
+    vacancy, or by one not called while another procedure is open, it holds at every later vacancy
+    (the old text: it refuses nothing, or only the calls open then)."""
     nom = spd(("a", 900, True), ("x", 800, True), ("b", 500), ("c", 100), ("d", 50))
-    events = [("2022-01-03", "a", "died"), ("2022-01-04", "c", "refused"), ("2022-06-01", "x", "died")]
-    dets = by_vacancy(decide(case([nom], events)))
-    assert dets["a"]["successor"] == "b"
-    # c refused while a's procedure was open, not being called: not a waiver for later vacancies
-    assert dets["x"]["successor"] == "c"
+    events = [("2021-05-01", "b", "refused"), ("2022-01-03", "a", "died"), ("2022-01-04", "c", "refused"),
+              ("2022-06-01", "x", "died")]
+    result = decide(case([nom], events))
+    dets = by_vacancy(result)
+    assert dets["a"]["successor"] == "d"
+    assert by_person(dets["a"])["b"]["reason"] == "waived" and by_person(dets["a"])["c"]["reason"] == "waived"
+    assert dets["x"]["outcome"] == "vacant"  # b and c waived, d was called
+    assert not any("refuses nothing" in w for w in result["warnings"])
+    old = by_vacancy(decide(statute_case("he-kwg-34", [nom], events, election_date="2006-03-26")))
+    assert old["a"]["successor"] == "b" and old["x"]["successor"] == "c"
 
 
 def test_a_waiver_cannot_be_revoked():

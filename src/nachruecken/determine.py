@@ -58,6 +58,12 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
     first_day = case.election_date or min((e.date for e in case.events), default=None)
     at_election, _ = version_of(first_day)
     rules = _ledger_rules(at_election.statute.id, tuple(sorted(at_election.readings.items())))
+    # from when a refusal is a waiver of the Anwartschaft for good (the first text that says so)
+    for sid, version in versions.items():
+        if _ledger_rules(sid, tuple(sorted(version.readings.items()))).refusal_waives_from is not None:
+            start = version.statute.in_force_from if spec in VERSIONS else None
+            rules = dataclasses.replace(rules, refusal_waives_from=start or dt.date.min)
+            break
     land = at_election.statute.land
     applied: dict[int, tuple] = {}  # procedure index -> (statute, basis)
 
@@ -136,6 +142,7 @@ def _ledger_rules(sid: str, readings: tuple) -> LedgerRules:
     fails = {str(a[0]) for a in atoms.get("call_fails_by/1", [])}
     return LedgerRules(reservation_refuses="reservation" in fails,
                        members_at_election=bool(atoms.get("elected_member_at_election/0")),
+                       refusal_waives_from=dt.date.min if atoms.get("refusal_waives_anwartschaft/0") else None,
                        vacates_before_acceptance=frozenset(str(a[0]) for a in atoms.get("vacates_before_acceptance/1", [])),
                        period_shift=not atoms.get("period_rule/1"))
 

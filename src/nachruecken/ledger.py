@@ -72,6 +72,8 @@ class LedgerRules:
     period_shift: bool = True  # periods move under BGB § 193 (false: Hamburg, hh.period_end = fixed)
     members_at_election: bool = False  # the elected are members from the election result, with no
     # declaration to make (Hessen from 2011, § 23 KWG): a later refusal is a Verzicht on the seat
+    refusal_waives_from: dt.date | None = None  # from this day a candidate's refusal is a waiver of
+    # his Anwartschaft for good, also one made with no call open (Hessen from 2011, Abs. 2 Nr. 2)
 
 
 @dataclass
@@ -297,10 +299,17 @@ class Ledger:
                     if lot.state == "lot" and p in lot.decision.lot_between:
                         actions.append((ev.seq, "walk", lot, None))
         open_today = self._open_procs()
+        waives = self.rules.refusal_waives_from is not None and day >= self.rules.refusal_waives_from
         for ev in uncalled:
             if ev.seq in self.refusal_role:
                 continue
-            if open_today:
+            if waives and ev.type == "refused":
+                # a waiver of the Anwartschaft: it refuses the calls open today and stands for later ones
+                self.refusal_role[ev.seq] = ("waiver", frozenset(x.index for x in open_today))
+                for lot in open_today:
+                    if lot.state == "lot" and ev.person in lot.decision.lot_between:
+                        actions.append((ev.seq, "walk", lot, None))
+            elif open_today:
                 self.refusal_role[ev.seq] = ("uncalled", frozenset(x.index for x in open_today))
                 for lot in open_today:
                     if lot.state == "lot" and ev.person in lot.decision.lot_between:
@@ -463,6 +472,10 @@ class Ledger:
                     if proc.index not in role[1]:
                         continue
                     after.append((e, kind))
+                    continue
+                if role[0] == "waiver":
+                    # of the procedures open on its date; before every later one
+                    (after if proc.index in role[1] else before).append((e, kind))
                     continue
                 if role[0] == "trigger":
                     other = self.procedures[role[1]]
