@@ -68,7 +68,8 @@ def test_a_waiver_cannot_be_revoked():
     c = case([spd(("a", 900, True), ("b", 500), ("c", 100))],
              [("2021-05-01", "b", "waived"), ("2021-06-01", "b", "accepted"), ("2022-01-03", "a", "died")])
     b = by_person(only(decide(c)))["b"]
-    assert b["reason"] == "waived" and b["norm"] == "he-kwg-34/2/nr2" and "cannot be revoked" in b["explanation"]
+    assert b["reason"] == "waived" and b["norm"] == "he-kwg-34/2/nr2/2" and "cannot be revoked" in b["explanation"]
+    assert b["citation"] == "§ 34 Abs. 2 Nr. 2 Halbsatz 2 KWG"
     assert "later declared acceptance" in b["explanation"]
 
 
@@ -119,7 +120,7 @@ def test_landtag_and_merger_are_not_governed_and_the_cause_key_changes_nothing_e
     assert det["outcome"] == "not_applicable"
     merged = only(decide(case([spd(("a", 900, True), ("b", 500))],
                               [("2022-01-03", "a", "lost_seat", {"cause": "merger"})])))
-    assert merged["outcome"] == "not_applicable" and merged["grounds"][0]["norm"] == "he-kwg-33/1/nr4"
+    assert merged["outcome"] == "not_applicable" and merged["grounds"][0]["norm"] == "he-kwg-33/1/nr4/2"
     bb = statute_case("bb", [he_list(("a", 900, True), ("b", 500))], [("2022-01-03", "a", "lost_seat", {"cause": "merger"})])
     assert only(decide(bb))["successor"] == "b"
 
@@ -131,3 +132,58 @@ def test_mehrheitswahl_exhausted_leaves_the_seat_empty_by_default():
     assert det["outcome"] == "vacant" and det["member_count_reduced"]
     alt = only(decide(c, cli_readings={"he.majority_exhausted": "undetermined"}))
     assert alt["outcome"] == "undetermined"
+
+
+# --- review findings (an independent legal review with probe cases) ------------------------------
+
+def test_a_resignation_before_the_determination_is_a_waiver_not_a_verzicht_on_a_seat():
+    c = case([spd(("a", 900, True), ("b", 500), ("c", 100))],
+             [("2022-06-01", "a", "died"), ("2022-06-03", "b", "resigned")], as_of="2022-06-30")
+    dets = by_vacancy(decide(c))
+    assert set(dets) == {"a"} and dets["a"]["successor"] == "c"
+    assert by_person(dets["a"])["b"]["reason"] == "waived"
+
+
+def test_the_mayoralty_of_a_candidate_is_a_hinderungsgrund():
+    nom = spd(("a", 900, True), ("b", 500), ("c", 100))
+    before = only(decide(case([nom], [("2022-05-01", "b", "elected_mayor"), ("2022-06-01", "a", "died")])))
+    assert before["successor"] == "c" and by_person(before)["b"]["reason"] == "incompatible"
+    assert "Bürgermeister" in by_person(before)["b"]["explanation"]
+    during = decide(case([nom], [("2022-06-01", "a", "died"), ("2022-06-03", "b", "elected_mayor")], as_of="2022-06-30"))
+    assert [d["vacancy"] for d in during["determinations"]] == ["a"] and only(during)["successor"] == "c"
+
+
+def test_under_reading_week_a_hinderungsgrund_arising_in_the_week_must_be_removed_in_it():
+    nom = spd(("a", 900, True), ("b", 500), ("c", 100))
+    events = [("2022-06-01", "a", "died"), ("2022-06-03", "b", "incompatibility")]
+    det = only(decide(case([nom], events, as_of="2022-06-30", readings={"he.hinderungsgrund": "week"})))
+    assert det["successor"] == "c" and by_person(det)["b"]["norm"] == "he-kwg-23/2/3"
+    removed = only(decide(case([nom], events + [("2022-06-06", "b", "incompatibility_ended")], as_of="2022-06-30",
+                               readings={"he.hinderungsgrund": "week"})))
+    assert removed["successor"] == "b" and removed["membership"]["status"] == "determined"
+
+
+def test_noch_nicht_berufen_under_mehrheitswahl_is_abs_1a():
+    nom = spd(("a", 900, True), ("x", 800, True), ("b", 500), ("c", 100))
+    dets = by_vacancy(decide(case([nom], [("2022-01-03", "a", "died"), ("2022-06-01", "x", "died")],
+                                  election="majority")))
+    assert by_person(dets["x"])["b"]["reason"] == "already_called"
+    assert by_person(dets["x"])["b"]["norm"] == "he-kwg-34/1a/1"
+
+
+def test_reading_wahlbereich_chooses_the_ersatzliste_or_the_empty_seat_and_the_referred_seat_is_vacant_meanwhile():
+    result = decide_file("instances/he/2011-kreistag-wahlbereich.yaml")
+    assert {v["seat_of"] for v in result["composition"]["vacant"]} == {"kern"}
+    alt = only(decide_file("instances/he/2011-kreistag-wahlbereich.yaml", cli_readings={"he.wahlbereich": "ersatzliste"}))
+    assert alt["successor"] == "kraft" and alt["statute"] == "he-kwg-34-2011"
+    empty = only(decide_file("instances/he/2011-kreistag-wahlbereich.yaml", cli_readings={"he.wahlbereich": "vacant"}))
+    assert empty["outcome"] == "vacant" and empty["member_count_reduced"]
+
+
+def test_a_members_hinderungsgrund_gets_a_warning_and_a_pinned_text_names_the_text_of_the_election():
+    result = decide(case([spd(("a", 900, True), ("b", 500))], [("2022-01-03", "a", "incompatibility")]))
+    assert any("record 'lost_seat' (cause: incompatibility)" in w for w in result["warnings"])
+    pinned = decide(statute_case("he-kwg-34-2011", [spd(("a", 900, True), ("b", 500))], [("2012-01-03", "a", "died")],
+                                 election_date="2011-03-27"))
+    assert any(w.startswith("The election (27 March 2011) was held when") and "he-kwg-34)" in w
+               for w in pinned["warnings"])

@@ -40,7 +40,9 @@ def test_a_pinned_text_stays_and_names_the_text_in_force():
     assert "he-kwg-34-2011" in later["warnings"][0] and "'he'" in later["warnings"][0]
     early = decide(_he("he-kwg-34-2011", "2011-06-01"))
     assert only(early)["statute"] == "he-kwg-34-2011"
-    assert any("before he-kwg-34-2011" in w and "24 December 2011" in w for w in early["warnings"])
+    # the text in force then is encoded: the warning names it
+    assert any("when § 34 KWG as in force before 24 Dec 2011 (he-kwg-34) was in force" in w and "'he'" in w
+               for w in early["warnings"])
     # in its own time a pinned text needs no warning
     assert decide(_he("he-kwg-34", "2011-06-01"))["warnings"] == []
 

@@ -29,7 +29,8 @@ def composition(case: Case, ledger: LedgerResult) -> dict:
         decision = proc.decision
         if decision is None:
             continue
-        if decision.outcome != "successor" and decision.outcome != "referred":
+        # a referred seat is empty meanwhile, unless the departure itself is referred (he keeps it)
+        if decision.outcome != "successor" and not decision.keeps_seat:
             vacant.append({"seat_of": proc.holding.person, "since": proc.date.isoformat(),
                            "determination": keys[proc.index], "why": decision.outcome})
         if decision.payload and decision.payload.get("member_count_reduced"):

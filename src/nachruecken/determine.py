@@ -19,7 +19,7 @@ from .ledger import Decision, LedgerRules, Procedure, Step, run_ledger
 from .model import Case
 from .solver import Const, GroupRef, solve_atoms
 from .statutes import VERSIONS, Statute, load_statute, resolve_statute_spec, version_on, versions_of
-from .versions import basis_text, version_summary, version_warnings
+from .versions import basis_text, straddling, version_summary, version_warnings
 
 
 @dataclasses.dataclass
@@ -66,25 +66,27 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
             break
     land = at_election.statute.land
     applied: dict[int, tuple] = {}  # procedure index -> (statute, basis)
+    # which day's text a step applies: the day the seat fell vacant (default), or the step's own day
+    version_date = at_election.readings.get("core.version_date", "vacancy_day")
 
-    def decide(step: Step) -> Decision:
-        version, basis = version_of(step.procedure.date)
-        if version.static is None:
-            version.static = case_text(case, version.readings, version.statute.orders, q)
-        applied[step.procedure.index] = (version.statute, basis)
-        facts = step_text(case, step, as_of, land, q, rules.period_shift)
-        atoms = solve_atoms(version.statute.id, version.static + "\n" + facts, all_candidates)
-        det = _determination(case, version.statute, version.texts, step, atoms)
-        det["readings"] = version.readings
-        det["version_basis"] = basis_text(lang, basis, version.statute, step.procedure.date)
-        m = det["membership"] or {}
-        return Decision(det["outcome"], det["successor"], det["successor_nomination"], det,
-                        member_from=_day(m.get("member_from")), deadline=_day(m.get("deadline")),
-                        status=m.get("status"),
-                        fails_by=frozenset(str(a[0]) for a in atoms.get("call_fails_by/1", [])),
-                        pending_excluded=bool(atoms.get("pending_excluded/0")),
-                        lot_between=tuple(det["lot_between"]),
-                        keeps_seat=bool(atoms.get("holder_keeps_seat/0")))
+    def make_decide(mode: str, record: dict | None):
+        def decide(step: Step) -> Decision:
+            day = step.procedure.date if mode == "vacancy_day" else step.date
+            version, basis = version_of(day)
+            if version.static is None:
+                version.static = case_text(case, version.readings, version.statute.orders, q)
+            if record is not None:
+                record[step.procedure.index] = (version.statute, basis)
+            facts = step_text(case, step, as_of, land, q, rules.period_shift)
+            atoms = solve_atoms(version.statute.id, version.static + "\n" + facts, all_candidates)
+            det = _determination(case, version.statute, version.texts, step, atoms)
+            det["readings"] = version.readings
+            det["version_basis"] = basis_text(lang, basis if mode == "vacancy_day" or basis == "pinned"
+                                              else f"{basis}_step", version.statute, day)
+            return _decision(det, atoms)
+        return decide
+
+    decide = make_decide(version_date, applied)
 
     unnotified = at_election.readings.get("core.unnotified", "declaration_in_time")
     ledger = run_ledger(case, decide, land, unnotified, rules)
@@ -93,15 +95,23 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
     decided = [proc for proc in ledger.procedures if proc.decision is not None]
     determinations = [_finish(proc, versions[applied[proc.index][0].id].texts, unnotified) for proc in decided
                       if wanted is None or proc.holding.person in wanted]
-    codes = ledger.warnings + ([] if ledger.procedures else [("nothing", {})])
+    codes = ledger.warnings + ([] if ledger.procedures else [("nothing", {})]) + _period_warnings(case, ledger)
     if wanted is not None:
         codes += [("vacancy_not_vacated", {"person": p}) for p in case.vacancy
                   if not any(d["vacancy"] == p for d in determinations)]
     used = list(dict.fromkeys(applied[proc.index][0].id for proc in decided)) or [at_election.statute.id]
     main = versions[used[0]]
-    warnings = version_warnings(spec, case.election_date,
-                                [(proc, *applied[proc.index]) for proc in decided],
-                                {sid: versions[sid].ignored for sid in used}, lang, as_of_day)
+    applied_list = [(proc, *applied[proc.index]) for proc in decided]
+    # a procedure across a change of the law: what the other reading of core.version_date gives
+    alternative = {}
+    if spec in VERSIONS and straddling(applied_list, as_of_day):
+        other_mode = "step_day" if version_date == "vacancy_day" else "vacancy_day"
+        other = run_ledger(case, make_decide(other_mode, None), land, unnotified, rules)
+        alternative = {(p.holding.person, p.date): (p.decision.outcome, p.decision.successor)
+                       for p in other.procedures if p.decision is not None}
+    warnings = version_warnings(spec, case.election_date, applied_list,
+                                {sid: versions[sid].ignored for sid in used}, lang, as_of_day,
+                                alternative, version_date)
     warnings += [_caveat(versions[sid].statute, lang) for sid in used
                  if versions[sid].statute.version_caveat and ledger.procedures]
     # a ledger warning in the words of the text in force on its date (e.g. the form a Verzicht needs)
@@ -123,6 +133,34 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
         "determinations": determinations,
         "composition": composition(case, ledger),
     }
+
+
+def _decision(det: dict, atoms: dict) -> Decision:
+    """What the ledger needs of a determination."""
+    m = det["membership"] or {}
+    return Decision(det["outcome"], det["successor"], det["successor_nomination"], det,
+                    member_from=_day(m.get("member_from")), deadline=_day(m.get("deadline")),
+                    status=m.get("status"),
+                    fails_by=frozenset(str(a[0]) for a in atoms.get("call_fails_by/1", [])),
+                    pending_excluded=bool(atoms.get("pending_excluded/0")),
+                    lot_between=tuple(det["lot_between"]),
+                    keeps_seat=bool(atoms.get("holder_keeps_seat/0")))
+
+
+def _period_warnings(case: Case, ledger) -> list[tuple[str, dict]]:
+    """A period start that cannot be right: before the election, or after a vacancy of the term."""
+    start = case.body_period_start
+    if start is None:
+        return []
+    out = []
+    if case.election_date is not None and start < case.election_date:
+        out.append(("period_start_before_election", {"date": start.isoformat(),
+                                                     "election": case.election_date.isoformat()}))
+    early = [p for p in ledger.procedures if p.date < start]
+    if early:
+        out.append(("period_start_after_vacancy", {"date": start.isoformat(), "person": early[0].holding.person,
+                                                   "vacancy": early[0].date.isoformat()}))
+    return out
 
 
 def _caveat(statute: Statute, lang: str) -> str:
@@ -254,10 +292,10 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
         lot_date = draws[-1].date.isoformat() if draws else None
 
     about: dict[tuple, dict] = {}
-    text_variant: dict[tuple, str] = {}
-    for p, n, key, value in atoms.get("about/4", []):
+    text_variant: dict[tuple, list[str]] = {}  # a person may have several; the first with a text wins
+    for p, n, key, value in sorted(atoms.get("about/4", []), key=lambda a: str(a[3])):
         if key == "variant":
-            text_variant[(p, n)] = str(value)
+            text_variant.setdefault((p, n), []).append(str(value))
             continue
         if key == "step":
             continue
@@ -285,16 +323,14 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
             code, norm, day = rs[0]
             sits_through = step.sitting.get(p)
             ctx.update(date=iso(day) or "?", other=_nom_name(case, sits_through.via_nomination) if sits_through else "?")
-            variant = text_variant.get((p, n))
-            keys = ([f"{code}@{norm}#{variant}"] if variant else []) + [f"{code}@{norm}", code]
+            keys = [f"{code}@{norm}#{v}" for v in text_variant.get((p, n), [])] + [f"{code}@{norm}", code]
             entry.update(reason=code, reasons=list(dict.fromkeys(t[0] for t in rs)), norm=norm,
                          citation=texts.citation(norm), explanation=texts.sentence(keys, **ctx))
             if len(rs) > 1:
                 entry["norms"] = [{"reason": c, "norm": nm, "citation": texts.citation(nm)} for c, nm, _ in rs]
         else:
             kind = {"successor": "successor", "tied": "tied"}.get(st, "behind")
-            variant = text_variant.get((p, n))
-            keys = ([f"{kind}@{pool_norm}#{variant}"] if variant else []) + [
+            keys = [f"{kind}@{pool_norm}#{v}" for v in text_variant.get((p, n), [])] + [
                 f"{kind}@{pool_norm}#{key}", f"{kind}@{pool_norm}", f"{kind}@any", kind]
             entry.update(norm=pool_norm, citation=texts.citation(pool_norm),
                          explanation=texts.sentence(keys, **ctx))

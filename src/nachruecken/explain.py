@@ -89,6 +89,8 @@ REPLAY_WARNINGS = {
                                         "membership had begun{since_on}: a declaration now changes nothing",
         "member_lost_eligibility": "'{person}' lost eligibility on {date} while holding a seat: this opens no "
                                    "vacancy by itself; if the seat is lost for it, record 'lost_seat'",
+        "member_incompatible": "'{person}' has a Hinderungsgrund from {date} while holding a seat: this opens no "
+                               "vacancy by itself; if the seat is lost for it, record 'lost_seat' (cause: incompatibility)",
         "waived_by_member": "'{person}' waived on {date} while holding a seat: a member has no Anwartschaft to "
                             "waive; if this is a Verzicht on the seat, record it as 'resigned' (in the form the "
                             "statute requires)",
@@ -100,6 +102,10 @@ REPLAY_WARNINGS = {
                               "order the seats would go {other}",
         "no_seat": "'{person}' has a '{type}' event on {date} but holds no seat then; the event opens no vacancy",
         "nothing": "no event vacates a seat: nothing to decide",
+        "period_start_before_election": "body.period_start ({date}) lies before the election ({election}): a "
+                                        "Wahlperiode begins after its election; check the date",
+        "period_start_after_vacancy": "body.period_start ({date}) lies after the vacancy of '{person}' ({vacancy}): "
+                                      "the seat fell vacant in the period it names; check the date",
     },
     "de": {
         "referred_kept": "der Sitz von '{person}' wurde auf eine andere Vorschrift verwiesen; er bleibt bei "
@@ -113,6 +119,9 @@ REPLAY_WARNINGS = {
         "member_lost_eligibility": "'{person}' hat am {date} die Wählbarkeit verloren, während er einen Sitz "
                                    "innehat: das macht den Sitz nicht von selbst frei; geht der Sitz deshalb verloren, "
                                    "'lost_seat' erfassen",
+        "member_incompatible": "bei '{person}' liegt ab dem {date} ein Hinderungsgrund vor, während er einen Sitz "
+                               "innehat: das macht den Sitz nicht von selbst frei; geht der Sitz deshalb verloren, "
+                               "'lost_seat' (cause: incompatibility) erfassen",
         "waived_by_member": "'{person}' hat am {date} verzichtet, während er einen Sitz innehat: ein Mitglied hat "
                             "keine Anwartschaft; ist es ein Verzicht auf den Sitz, als 'resigned' erfassen (in der "
                             "vom Gesetz verlangten Form)",
@@ -124,6 +133,10 @@ REPLAY_WARNINGS = {
                               "in der anderen Reihenfolge gingen die Sitze so: {other}",
         "no_seat": "'{person}' hat am {date} ein Ereignis '{type}', hält dann aber keinen Sitz; es macht keinen Sitz frei",
         "nothing": "kein Ereignis macht einen Sitz frei: nichts zu entscheiden",
+        "period_start_before_election": "body.period_start ({date}) liegt vor der Wahl ({election}): eine "
+                                        "Wahlperiode beginnt nach ihrer Wahl; das Datum prüfen",
+        "period_start_after_vacancy": "body.period_start ({date}) liegt nach der Vakanz von '{person}' ({vacancy}): "
+                                      "der Sitz wurde in der genannten Wahlperiode frei; das Datum prüfen",
     },
 }
 

@@ -53,6 +53,9 @@ def case_text(case: Case, readings: dict[str, str], orders: dict | None = None, 
     out = [f"election({case.election}).", f"body_kind({case.body_kind})."]
     if case.election_date:
         out.append(f"election_date({to_int(case.election_date)}).")
+        # NRW § 14 Abs. 2 KWahlG: the period begins on the first day of the month after the old one
+        # ended, within a few months of the election (taken as three)
+        out.append(f"period_start_latest({to_int(add_months(case.election_date, 3))}).")
     if case.body_seats is not None:
         out.append(f"body_seats({case.body_seats}).")
     if case.body_unfilled_seats:
@@ -170,16 +173,32 @@ def step_text(case: Case, step: Step, as_of: int, land: str | None = None, q: Id
     for person, seq in step.left_empty:
         out.append(f"left_empty({q(person)},{seq}).")
     for i, e, kind in step.events:
-        if kind == "left_group" and e.group is not None and \
-                all(nom.group != e.group for nom in case.nominations_of(e.person)):
-            # leaving a group he joined later, not the one he stood for (NRW 2024 § 45 Abs. 3 Satz 3)
-            kind = "left_other_group"
+        if kind in ("left_group", "expelled"):
+            other = _other_group_left(case, e)
+            if other is not None:
+                # leaving a group he joined later, not the one he stood for (NRW 2024 § 45 Abs. 3 Satz 3)
+                kind = "left_other_group"
+                if e.group is None:
+                    out.append(f"event_group({i},{q(other)}).")
         out.append(f"event({i},{to_int(e.date)},{q(e.person)},{kind}).")
         out += _event_details(case, i, e, land, shift)
     for i, e in step.later:
         out.append(f"declared({i},{to_int(e.date)},{q(e.person)},{e.type}).")
         out += _event_details(case, i, e, land, shift)
     return "\n".join(out)
+
+
+def _other_group_left(case: Case, e) -> str | None:
+    """The group a `left_group` / `expelled` event ends, where it is not the party the person stood
+    for: the group it names, or, unnamed, the group a non-member last joined before it (a non-member
+    was never a member of the nominating party, so he cannot have left it)."""
+    own = {nom.group for nom in case.nominations_of(e.person)}
+    if e.group is not None:
+        return e.group if e.group not in own else None
+    if not any(c.person == e.person and c.non_member for nom in case.nominations_of(e.person) for c in nom.candidates):
+        return None
+    joined = [x for x in case.events if x.person == e.person and x.type == "joined_group" and x.seq < e.seq]
+    return joined[-1].group if joined and joined[-1].group not in own else None
 
 
 def _event_details(case: Case, i: int, e, land: str | None, shift: bool = True) -> list[str]:

@@ -33,9 +33,9 @@ from .model import VACATING_TYPES, Case, Event
 # Event types that may fail a pending call; the statute's answer (``fails_by``) says which do.
 FAILING_TYPES = ("refused", "waived", "died", "lost_eligibility", "evidence_missing", "incompatibility")
 # What decides the membership of the person called after the walk's date: his notification, his
-# acceptance, the removal of a Hinderungsgrund within his period (Hessen from 2011, § 23 Abs. 2), and
+# acceptance, a Hinderungsgrund arising or removed within his period (Hessen from 2011, § 23 Abs. 2), and
 # a recorded determination of him as successor (`called`; Hessen from 2011, Abs. 3).
-DECLARATION_TYPES = ("notified", "accepted", "incompatibility_ended", "called")
+DECLARATION_TYPES = ("notified", "accepted", "incompatibility", "incompatibility_ended", "called")
 # Without a recorded notification, declarations within four weeks of the call count as in time
 # (reading core.unnotified = declaration_in_time); the alternative counts the statute's period.
 UNNOTIFIED_WEEKS = 4
@@ -287,6 +287,8 @@ class Ledger:
                 actions.append((ev.seq, "open", self._open(ev, ev.type), None))
             elif ev.type == "lost_eligibility" and p in self.holders:
                 self.result.warnings.append(("member_lost_eligibility", {"person": p, "date": day.isoformat()}))
+            elif ev.type == "incompatibility" and p in self.holders:
+                self.result.warnings.append(("member_incompatible", {"person": p, "date": day.isoformat()}))
             elif ev.type == "waived" and p in self.holders:
                 # a member has a seat, no Anwartschaft: his declaration may be a Verzicht on the seat,
                 # which the case records as `resigned`

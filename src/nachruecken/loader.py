@@ -251,7 +251,7 @@ def _refuse_oversize(data) -> None:
 
 
 _EXTRA_KEYS = {"nomination": ("called",), "reservation": ("accepted",), "form": ("waived",), "ground": ("lost_seat",),
-               "seat": ("called",), "group": ("joined_group", "left_group"), "cause": ("lost_seat",)}
+               "seat": ("called",), "group": ("joined_group", "left_group", "expelled"), "cause": ("lost_seat",)}
 
 
 def _build_events(raw_events: list, persons: set[str], by_id: dict[str, Nomination]) -> list[Event]:

@@ -81,8 +81,8 @@ EVENT = {
         "form": {"enum": list(WAIVER_FORMS), "description": "for `waived`: written (default) or recorded"},
         "ground": {"type": "string", "description": "for `lost_seat`: the ground, as text"},
         "seat": {"enum": list(SEAT_TYPES), "description": "for `called`: the type of the Hamburg Bezirksliste seat taken (addition)"},
-        "group": {**ID, "description": "for `joined_group` (required) and `left_group` (optional): the party or voter "
-                                       "group joined or left; it need not nominate anyone"},
+        "group": {**ID, "description": "for `joined_group` (required), `left_group` and `expelled` (optional): the party "
+                                       "or voter group joined or left; it need not nominate anyone"},
         "cause": {"enum": list(LOSS_CAUSES), "description": "for `lost_seat`: what the loss rests on (addition; Hessen "
                                                             "§ 33 Abs. 1 Nr. 2 to 4, § 23 Abs. 2 Satz 3 KWG)"},
     },

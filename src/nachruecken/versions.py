@@ -19,23 +19,30 @@ TEXTS = {
         "basis_in_force": "the text in force on {date}, the day the seat fell vacant",
         "basis_before_earliest": "the earliest text encoded; the seat fell vacant on {date}, before it came into "
                                  "force on {start}",
-        "pinned_later": "The seat of '{person}' fell vacant on {date}, when {other} ({other_id}) was in force "
-                        "(from {start}); this determination applies the text the case names, {sid} ({version}). "
+        "basis_in_force_step": "the text in force on {date}, the day of this step of the procedure (reading "
+                               "core.version_date = step_day)",
+        "basis_before_earliest_step": "the earliest text encoded; this step was on {date}, before it came into "
+                                      "force on {start}",
+        "alternative": "; under core.version_date = {mode} the outcome would be {outcome}",
+        "alternative_same": "; under core.version_date = {mode} the outcome is the same",
+        "pinned_later": "The seat of '{person}' fell vacant on {date}, when {other} ({other_id}) was in force; "
+                        "this determination applies the text the case names, {sid} ({version}). "
                         "Use statute '{alias}' for the law in force on each vacancy's date",
-        "pinned_election_later": "The election ({date}) was held when {other} ({other_id}) was in force (from "
-                                 "{start}); the case names the earlier text {sid} ({version}). Use statute "
-                                 "'{alias}' for the law in force",
+        "pinned_election_later": "The election ({date}) was held when {other} ({other_id}) was in force; the "
+                                 "case names {sid} ({version}). Use statute '{alias}' for the law in force",
         "pinned_not_yet": "The seat of '{person}' fell vacant on {date}, before {sid} ({version}) came into force "
                           "on {start}; the text in force then is not encoded here",
         "before_earliest": "The seat of '{person}' fell vacant on {date}, before the earliest encoded text "
                            "{sid} ({version}) came into force on {start}; it is applied although it was not yet "
                            "in force, and the text in force then is not encoded here",
-        "election_earlier_text": "The election ({date}) was held under {election_sid}; the vacancies from {start} "
-                                 "are decided under {sid}, the text in force on their dates (transitional rules are "
-                                 "not in the material)",
+        "election_earlier_text": "The election ({date}) was held under {election_sid}; the determinations from "
+                                 "{start} apply {sid}, the text in force then (transitional rules are not in the "
+                                 "material)",
         "straddles": "The procedure for the seat of '{person}' began on {date} under {sid} and was still running "
-                     "when {other_id} came into force on {start}; it is decided under {sid} throughout "
-                     "(transitional rules are not in the material)",
+                     "when {other_id} came into force on {start}; {how} (reading core.version_date = {mode}; "
+                     "transitional rules are not in the material){alternative}",
+        "how_vacancy_day": "it is decided under the text of the day its seat fell vacant",
+        "how_step_day": "each step is decided under the text in force on its own day",
         "reading_ignored": "Reading '{reading}' is not known to {sid} ({version}); it was ignored for the "
                            "determinations made under that text",
         "several_versions": "the law in force on each vacancy's date: {parts}",
@@ -45,23 +52,29 @@ TEXTS = {
         "basis_in_force": "die am {date} geltende Fassung, dem Tag, an dem der Sitz frei wurde",
         "basis_before_earliest": "die früheste abgebildete Fassung; der Sitz wurde am {date} frei, bevor sie am "
                                  "{start} in Kraft trat",
-        "pinned_later": "Der Sitz von '{person}' wurde am {date} frei, als {other} ({other_id}) galt (ab {start}); "
+        "basis_in_force_step": "die am {date} geltende Fassung, dem Tag dieses Schritts des Verfahrens (Lesart "
+                               "core.version_date = step_day)",
+        "basis_before_earliest_step": "die früheste abgebildete Fassung; dieser Schritt war am {date}, bevor sie am "
+                                      "{start} in Kraft trat",
+        "alternative": "; nach core.version_date = {mode} wäre das Ergebnis {outcome}",
+        "alternative_same": "; nach core.version_date = {mode} ist das Ergebnis dasselbe",
+        "pinned_later": "Der Sitz von '{person}' wurde am {date} frei, als {other} ({other_id}) galt; "
                         "diese Feststellung wendet die im Fall genannte Fassung {sid} an ({version}). Für das am "
                         "Tag jeder Vakanz geltende Recht das Gesetz '{alias}' angeben",
-        "pinned_election_later": "Die Wahl ({date}) fand statt, als {other} ({other_id}) galt (ab {start}); der Fall "
-                                 "nennt die ältere Fassung {sid} ({version}). Für das geltende Recht das Gesetz "
-                                 "'{alias}' angeben",
+        "pinned_election_later": "Die Wahl ({date}) fand statt, als {other} ({other_id}) galt; der Fall nennt "
+                                 "{sid} ({version}). Für das geltende Recht das Gesetz '{alias}' angeben",
         "pinned_not_yet": "Der Sitz von '{person}' wurde am {date} frei, bevor {sid} ({version}) am {start} in "
                           "Kraft trat; die damals geltende Fassung ist hier nicht abgebildet",
         "before_earliest": "Der Sitz von '{person}' wurde am {date} frei, bevor die früheste abgebildete Fassung "
                            "{sid} ({version}) am {start} in Kraft trat; sie wird angewandt, obwohl sie noch nicht "
                            "galt, die damals geltende Fassung ist hier nicht abgebildet",
-        "election_earlier_text": "Die Wahl ({date}) fand unter {election_sid} statt; die Vakanzen ab {start} werden "
-                                 "nach {sid} entschieden, der an ihrem Tag geltenden Fassung (Übergangsrecht liegt "
-                                 "nicht vor)",
+        "election_earlier_text": "Die Wahl ({date}) fand unter {election_sid} statt; die Feststellungen ab {start} "
+                                 "wenden {sid} an, die dann geltende Fassung (Übergangsrecht liegt nicht vor)",
         "straddles": "Das Verfahren für den Sitz von '{person}' begann am {date} unter {sid} und lief noch, als "
-                     "{other_id} am {start} in Kraft trat; es wird durchgehend nach {sid} entschieden "
-                     "(Übergangsrecht liegt nicht vor)",
+                     "{other_id} am {start} in Kraft trat; {how} (Lesart core.version_date = {mode}; Übergangsrecht "
+                     "liegt nicht vor){alternative}",
+        "how_vacancy_day": "es wird nach der Fassung des Tages entschieden, an dem der Sitz frei wurde",
+        "how_step_day": "jeder Schritt wird nach der an seinem Tag geltenden Fassung entschieden",
         "reading_ignored": "Die Lesart '{reading}' kennt {sid} ({version}) nicht; sie blieb für die nach dieser "
                            "Fassung getroffenen Feststellungen außer Betracht",
         "several_versions": "das am Tag jeder Vakanz geltende Recht: {parts}",
@@ -91,8 +104,23 @@ def basis_text(lang: str, basis: str, st: Statute, day: dt.date) -> str:
         sid=st.id, date=long_date(day, lang), start=long_date(st.in_force_from, lang) if st.in_force_from else "")
 
 
+def straddling(applied: list, as_of: dt.date | None) -> list:
+    """The procedures that were still running when a later text came into force."""
+    out = []
+    for proc, st, _ in applied:
+        first = in_force_on(st, proc.date) or st  # the text of the day the seat fell vacant
+        last = _last_day(proc, as_of)
+        if any(o.in_force_from and proc.date < o.in_force_from and last is not None and last >= o.in_force_from
+               for o in _later(first)):
+            out.append(proc)
+    return out
+
+
 def version_warnings(spec: str, election_date: dt.date | None, applied: list, ignored: dict[str, set],
-                     lang: str, as_of: dt.date | None = None) -> list[str]:
+                     lang: str, as_of: dt.date | None = None, alternative: dict | None = None,
+                     mode: str = "vacancy_day") -> list[str]:
+    """``alternative``: (departed, vacancy date) -> (outcome, successor) under the other reading of
+    core.version_date, for the procedures that ran across a change."""
     """``applied``: (procedure, statute, basis) for every determination made."""
     t = TEXTS[lang]
     out: list[str] = []
@@ -106,8 +134,7 @@ def version_warnings(spec: str, election_date: dt.date | None, applied: list, ig
         st = load_statute(spec)
         if election_date is not None:
             now = in_force_on(st, election_date)
-            if now is not None and now.in_force_from and st.in_force_from != now.in_force_from \
-                    and now.in_force_from > (st.in_force_from or dt.date.min):
+            if now is not None and now.id != st.id:
                 out.append(t["pinned_election_later"].format(
                     date=long_date(election_date, lang), other=now.version, other_id=now.id,
                     start=long_date(now.in_force_from, lang), sid=st.id, version=st.version, alias=st.state_code))
@@ -115,16 +142,15 @@ def version_warnings(spec: str, election_date: dt.date | None, applied: list, ig
             day = proc.date
             if st.in_force_on(day):
                 continue
-            if st.in_force_from is not None and day < st.in_force_from:
+            now = in_force_on(st, day)
+            if now is not None and now.id != st.id:  # another encoded text was in force: name it
+                out.append(t["pinned_later"].format(
+                    person=proc.holding.person, date=long_date(day, lang), other=now.version, other_id=now.id,
+                    sid=st.id, version=st.version, alias=st.state_code))
+            elif st.in_force_from is not None and day < st.in_force_from:
                 out.append(t["pinned_not_yet"].format(person=proc.holding.person, date=long_date(day, lang),
                                                       sid=st.id, version=st.version,
                                                       start=long_date(st.in_force_from, lang)))
-                continue
-            now = in_force_on(st, day)
-            if now is not None and now.id != st.id:
-                out.append(t["pinned_later"].format(
-                    person=proc.holding.person, date=long_date(day, lang), other=now.version, other_id=now.id,
-                    start=long_date(now.in_force_from, lang), sid=st.id, version=st.version, alias=st.state_code))
         return out
     # the law in force: say where the earliest text stands in for an older one, where the election
     # fell under an earlier text, and where a procedure ran across a change
@@ -143,15 +169,18 @@ def version_warnings(spec: str, election_date: dt.date | None, applied: list, ig
             out.append(t["election_earlier_text"].format(date=long_date(election_date, lang),
                                                          election_sid=at_election.id, sid=st.id,
                                                          start=long_date(st.in_force_from, lang)))
-    for proc, st, _ in applied:
-        last = _last_day(proc, as_of)
-        for other in _later(st):
-            if other.in_force_from and proc.date < other.in_force_from and last is not None \
-                    and last >= other.in_force_from:
-                out.append(t["straddles"].format(person=proc.holding.person, date=long_date(proc.date, lang),
-                                                 sid=st.id, other_id=other.id,
-                                                 start=long_date(other.in_force_from, lang)))
-                break
+    other_mode = "step_day" if mode == "vacancy_day" else "vacancy_day"
+    for proc in straddling(applied, as_of):
+        st = in_force_on(next(s for p, s, _ in applied if p is proc), proc.date)
+        other = next(o for o in _later(st) if o.in_force_from and proc.date < o.in_force_from)
+        alt = (alternative or {}).get((proc.holding.person, proc.date))
+        here = (proc.decision.outcome, proc.decision.successor)
+        tail = "" if alt is None else (t["alternative_same"].format(mode=other_mode) if alt == here else
+                                       t["alternative"].format(mode=other_mode, outcome=alt[0] + (
+                                           f" ({alt[1]})" if alt[1] else "")))
+        out.append(t["straddles"].format(person=proc.holding.person, date=long_date(proc.date, lang),
+                                         sid=st.id, other_id=other.id, start=long_date(other.in_force_from, lang),
+                                         mode=mode, alternative=tail, how=t[f"how_{mode}"]))
     return out
 
 
