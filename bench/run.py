@@ -31,7 +31,8 @@ from nachruecken.determine import determine_case  # noqa: E402
 from nachruecken.loader import build_case, load_case  # noqa: E402
 from oracle import ORACLES  # noqa: E402
 
-STATUTES = ("he-kwg-34", "nw-kwahlg-45", "bb-kwahlg-60", "mv-lkwg-46", "hh-bezvwg-36")
+STATUTES = ("he-kwg-34", "he-kwg-34-2011", "nw-kwahlg-45", "nw-kwahlg-45-2024", "bb-kwahlg-60", "mv-lkwg-46",
+            "hh-bezvwg-36")
 
 
 def median_ms(fn, runs: int) -> float:
