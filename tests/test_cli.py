@@ -53,7 +53,7 @@ def test_table_view_names_the_successor_and_the_reasons(run_cli):
 def test_german_output(run_cli):
     result = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--lang", "de", "--json")
     det = json.loads(result.stdout)["determinations"][0]
-    assert det["candidates"][0]["explanation"].startswith("Hat am 2023-08-20 gegenüber dem Wahlleiter")
+    assert det["candidates"][0]["explanation"].startswith("Hat am 20. August 2023 gegenüber dem Wahlleiter")
     table = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--lang", "de")
     assert "Nachfolger: Jürgen Wolf" in " ".join(table.stdout.split())
 

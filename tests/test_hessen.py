@@ -365,7 +365,7 @@ def test_a_waiver_for_the_record_is_described_as_recorded_not_as_written():
 def test_an_advance_refusal_refuses_nothing_and_is_said_so():
     result = decide_file("instances/he/advance-declarations.yaml")
     assert only(result)["successor"] == "quandt"
-    assert any("'quandt' refused on 2007-06-15" in w and "refuses nothing" in w for w in result["warnings"])
+    assert any("'quandt' refused on 15 June 2007" in w and "refuses nothing" in w for w in result["warnings"])
 
 
 def test_the_mayoralty_is_labelled_with_the_provision_it_is_referred_to():

@@ -114,3 +114,22 @@ class _DatesAsText(yaml.SafeLoader):
 _DatesAsText.yaml_implicit_resolvers = {
     k: [(t, r) for t, r in v if t != "tag:yaml.org,2002:timestamp"] for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
+
+
+def test_every_result_follows_the_published_result_schema(run_cli):
+    """`nachruecken schema --result` is the schema users check their tools against: every worked
+    case's result (also with --all-candidates and in German) validates."""
+    import glob
+
+    import jsonschema
+
+    schema = json.loads(run_cli("schema", "--result").stdout)
+    validator = jsonschema.Draft202012Validator(schema)
+    from nachruecken.determine import determine_case
+    from nachruecken.loader import load_case
+
+    for path in sorted(glob.glob("instances/*/*.yaml")):
+        case = load_case(path)
+        for kwargs in ({}, {"lang": "de", "all_candidates": True}):
+            errors = sorted(validator.iter_errors(determine_case(case, **kwargs)), key=str)
+            assert not errors, (path, errors[0].message, list(errors[0].absolute_path))

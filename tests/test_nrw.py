@@ -258,9 +258,9 @@ def test_a_refusal_after_deemed_acceptance_is_a_verzicht_in_the_form_of_section_
     dets = by_vacancy(result)
     assert dets["a"]["successor"] == "c" and dets["a"]["membership"]["status"] == "deemed_accepted"
     assert dets["c"]["trigger"] == "resigned" and dets["c"]["successor"] == "d"
-    verzicht = [w for w in result["warnings"] if "'c' refused on 2016-03-01" in w]
+    verzicht = [w for w in result["warnings"] if "'c' refused on 1 March 2016" in w]
     assert len(verzicht) == 1 and "§ 38" in verzicht[0] and "2016-01-12" in verzicht[0]
-    german = [w for w in decide(c, lang="de")["warnings"] if "'c' hat am 2016-03-01 abgelehnt" in w]
+    german = [w for w in decide(c, lang="de")["warnings"] if "'c' hat am 1. März 2016 abgelehnt" in w]
     assert len(german) == 1 and "Niederschrift" in german[0]
 
 
@@ -379,7 +379,7 @@ def test_a_members_waiver_is_not_read_as_anything_but_said():
     c = case([nom("spd-rl", E("anna", elected=True), "carl")], [("2015-07-01", "anna", "waived", {"form": "recorded"})])
     result = decide(c)
     assert result["determinations"] == []
-    assert any("'anna' waived on 2015-07-01 while holding a seat" in w for w in result["warnings"])
+    assert any("'anna' waived on 1 July 2015 while holding a seat" in w for w in result["warnings"])
 
 
 def test_his_substitute_follows_a_designee_placed_before_the_departed_under_after_departed():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from enum import Enum
@@ -45,10 +46,15 @@ def solve(
     all_candidates: bool = typer.Option(False, "--all-candidates", help="also list everyone after the successor"),
     jobs: int = typer.Option(1, "--jobs", min=1, help="worker processes"),
     timeout: Optional[float] = typer.Option(None, "--timeout", min=0.01, help="seconds per case; a case over it is reported, not waited for"),
+    fmt: Optional[str] = typer.Option(None, "--format", help="text (default), markdown (md), csv or json"),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="write to this file instead of the terminal"),
+    csv_dialect: str = typer.Option("standard", "--csv-dialect",
+                                    help="csv: standard (comma, UTF-8) or excel-de (semicolon, Windows-1252)"),
 ):
     """Determine every vacancy of each case: the successor or the empty seat, and why."""
     from rich.console import Console
 
+    from . import formats
     from .batch import Options, decide_files, expand
     from .errors import InputError
     from .loader import load_case
@@ -59,6 +65,9 @@ def solve(
         cli_readings = _parse_readings(reading)
         if statute:
             resolve_statute_id(statute, "--statute")
+        kind = _output_format(fmt, as_json)
+        if csv_dialect not in ("standard", "excel-de"):
+            raise InputError(f"unknown CSV dialect '{csv_dialect}'; known: standard, excel-de", "--csv-dialect")
     except InputError as exc:
         _err(str(exc))
         raise typer.Exit(2)
@@ -68,22 +77,56 @@ def solve(
         raise typer.Exit(2)
     options = Options(statute, tuple(cli_readings.items()), lang.value, all_candidates)
     several = len(paths) > 1
-    console = Console()
+    # a file gets what the terminal would show at 80 columns (text), or the format asked for
+    sink = io.StringIO() if output is not None else None
+    console = Console(file=sink, width=80) if sink is not None else Console()
+    write = (lambda text: sink.write(text)) if sink is not None else (lambda text: print(text, end="", flush=True))
+    csv_rows: list = []
     worst = 0
     with _progress(len(paths)) as advance:
         for outcome in decide_files(paths, options, jobs, timeout, advance):
             if outcome.error is not None:
                 worst = max(worst, 3 if outcome.kind == "internal" else 2)
-                if as_json:
-                    print(json.dumps({"case": outcome.path, "error": outcome.error}, ensure_ascii=False), flush=True)
+                if kind == "json":
+                    write(json.dumps({"case": outcome.path, "error": outcome.error}, ensure_ascii=False) + "\n")
                 else:
                     _err(outcome.error)
                 continue
-            if as_json:
-                print(json.dumps(outcome.result, ensure_ascii=False, indent=None if several else 2), flush=True)
+            if kind == "json":
+                write(json.dumps(outcome.result, ensure_ascii=False, indent=None if several else 2) + "\n")
+            elif kind == "markdown":
+                write(formats.to_markdown(outcome.result, load_case(outcome.path), lang.value) + ("\n" if several else ""))
+            elif kind == "csv":
+                csv_rows += formats.csv_rows(outcome.result, load_case(outcome.path), lang.value)
             else:
                 render(outcome.result, load_case(outcome.path), console, lang.value)
+    if kind == "csv":
+        data = formats.to_csv(csv_rows, csv_dialect)
+        if output is not None:
+            output.write_bytes(data)
+        else:
+            sys.stdout.buffer.write(data)
+            sys.stdout.flush()
+    elif output is not None:
+        try:
+            output.write_text(sink.getvalue(), encoding="utf-8")
+        except OSError as exc:
+            _err(f"{output}: cannot write: {exc.strerror}")
+            raise typer.Exit(2)
     raise typer.Exit(worst)
+
+
+def _output_format(fmt: Optional[str], as_json: bool) -> str:
+    """--format text|markdown|md|csv|json (``--json`` is ``--format json``)."""
+    from .errors import InputError
+
+    name = "json" if as_json and fmt is None else (fmt or "text").lower()
+    name = {"md": "markdown"}.get(name, name)
+    if name not in ("text", "markdown", "csv", "json"):
+        raise InputError(f"unknown format '{fmt}'; known: text, markdown (md), csv, json", "--format")
+    if as_json and name != "json":
+        raise InputError("--json and --format disagree; use one of them", "--format")
+    return name
 
 
 class _progress:
@@ -150,6 +193,47 @@ def test_cmd(
     n_fail = sum(c.passed is False for c in checks)
     console.print(f"{n_pass} passed, {n_fail} failed")
     raise typer.Exit(2 if broken else (1 if n_fail else 0))
+
+
+@app.command()
+def feststellung(
+    case: Path = typer.Argument(..., help="a case file"),
+    vacancy: Optional[str] = typer.Option(None, "--vacancy", help="only this determination (the departed's id, or id#2)"),
+    fmt: str = typer.Option("md", "--format", help="md (markdown), html (printable A4) or docx (needs nachruecken[docx])"),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="write to this file (docx needs one)"),
+    lang: Lang = typer.Option(Lang.de, "--lang", help="de (the official language) or en (a translation)"),
+    statute: Optional[str] = typer.Option(None, "--statute", help="decide under this statute instead of the case's"),
+    reading: List[str] = typer.Option([], "--reading", help="ID=VALUE"),
+):
+    """Draft the official determination (Feststellung) of each vacancy, ready to be checked and signed."""
+    from . import feststellung as doc
+    from .determine import determine_case
+    from .errors import InputError
+    from .loader import load_case
+
+    try:
+        kind = {"md": "md", "markdown": "md", "html": "html", "docx": "docx"}.get(fmt.lower())
+        if kind is None:
+            raise InputError(f"unknown format '{fmt}'; known: md, html, docx", "--format")
+        if kind == "docx" and output is None:
+            raise InputError("a DOCX document needs a file: give -o FILE.docx", "--output")
+        loaded = load_case(case)
+        result = determine_case(loaded, statute, _parse_readings(reading) or None, lang.value)
+        text = doc.document(result, loaded, vacancy, lang.value)
+        data = (doc.to_docx(text) if kind == "docx" else
+                (doc.to_html(text, lang.value) if kind == "html" else text).encode("utf-8"))
+    except InputError as exc:
+        _err(str(exc))
+        raise typer.Exit(2)
+    if output is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return
+    try:
+        output.write_bytes(data)
+    except OSError as exc:
+        _err(f"{output}: cannot write: {exc.strerror}")
+        raise typer.Exit(2)
 
 
 @app.command()
@@ -345,8 +429,15 @@ def convert(
 
 
 @app.command()
-def schema():
-    """Print the JSON Schema of case files (for editors)."""
+def schema(
+    result: bool = typer.Option(False, "--result", help="the schema of what `solve --json` prints instead"),
+):
+    """Print the JSON Schema of case files (for editors), or with --result of the solve result."""
+    if result:
+        from .result_schema import RESULT_SCHEMA
+
+        print(json.dumps(RESULT_SCHEMA, ensure_ascii=False, indent=2))
+        return
     from .schema import CASE_SCHEMA
 
     print(json.dumps(CASE_SCHEMA, ensure_ascii=False, indent=2))

@@ -11,7 +11,7 @@ import functools
 import datetime as dt
 
 from . import FORMAT_VERSION, __version__
-from .dates import iso, to_int
+from .dates import from_int, iso, long_date, to_int
 from .explain import KEY_PHRASE, REASON_ORDER, REPLAY_WARNINGS, TRIGGER_PHRASE, Texts
 from .composition import composition
 from .facts import Ids, case_text, step_text
@@ -194,9 +194,12 @@ def _warning(statute: Statute, lang: str, code: str, params: dict) -> str:
     """A ledger warning in words; a statute's catalogue may say it in its own terms
     (texts ``warning@<code>``, e.g. the form a Verzicht on the seat needs there)."""
     template = statute.texts.get(f"warning@{code}", {}).get(lang) or REPLAY_WARNINGS[lang][code]
-    since = params.get("since")
+    # dates as running text ("31 August 2023", "31. August 2023")
+    words = {k: long_date(dt.date.fromisoformat(v), lang) if k in ("date", "since", "vacancy", "election") and v
+             else v for k, v in params.items()}
+    since = words.get("since")
     since_on = (f" am {since}" if lang == "de" else f" on {since}") if since else ""
-    return template.format(**params, since_on=since_on)
+    return template.format(**words, since_on=since_on)
 
 
 def _file_order_warnings(case: Case, ledger, decide, land: str, unnotified: str,
@@ -289,7 +292,7 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
     if successor and lot_between:
         draws = [e for e in case.events if e.type == "lot_drawn" and e.person == successor
                  and proc.date <= e.date <= step.date]
-        lot_date = draws[-1].date.isoformat() if draws else None
+        lot_date = long_date(draws[-1].date, texts.lang) if draws else None
 
     about: dict[tuple, dict] = {}
     text_variant: dict[tuple, list[str]] = {}  # a person may have several; the first with a text wins
@@ -322,8 +325,10 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
             rs = sorted(reasons.get((p, n), []), key=lambda t: (REASON_ORDER.index(t[0]) if t[0] in REASON_ORDER else 99, t[1]))
             code, norm, day = rs[0]
             sits_through = step.sitting.get(p)
-            ctx.update(date=iso(day) or "?", other=_nom_name(case, sits_through.via_nomination) if sits_through else "?")
+            ctx.update(date=long_date(from_int(day), texts.lang) if day else "?", other=_nom_name(case, sits_through.via_nomination) if sits_through else "?")
             keys = [f"{code}@{norm}#{v}" for v in text_variant.get((p, n), [])] + [f"{code}@{norm}", code]
+            if day:  # the date of the event the reason rests on (a declaration, a death ...)
+                entry["reason_date"] = iso(day)
             entry.update(reason=code, reasons=list(dict.fromkeys(t[0] for t in rs)), norm=norm,
                          citation=texts.citation(norm), explanation=texts.sentence(keys, **ctx))
             if len(rs) > 1:
@@ -367,7 +372,7 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
     ground_text = next((e.ground for e in case.events if e.seq == ev.seq), None)
     own_first = lambda a: (a[0] in statute.norms and statute.norms[a[0]].outside_section, a[0])
     for (norm,) in sorted(atoms.get("trigger_ground/1", []), key=own_first):
-        ctx = dict(departed=case.display(proc.holding.person), date=ev.date.isoformat(),
+        ctx = dict(departed=case.display(proc.holding.person), date=long_date(ev.date, texts.lang),
                    trigger_phrase=TRIGGER_PHRASE[texts.lang].get(proc.trigger, proc.trigger),
                    ground_phrase=f" ({ground_text})" if ground_text else "")
         trigger_grounds.append({"norm": norm, "citation": texts.citation(norm),
@@ -398,7 +403,7 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
                         if outcome == "by_election" and atoms.get("by_election_kind/1") else {})
     return {
         "vacancy": proc.holding.person, "date": ev.date.isoformat(), "trigger": proc.trigger,
-        "statute": statute.id, "statute_version": statute.version,
+        "statute": statute.id, "statute_version": statute.version_in(texts.lang),
         "seat_nomination": proc.holding.seat_nomination,
         "outcome": outcome, "successor": successor if outcome == "successor" else None,
         "successor_nomination": successor_nom if outcome == "successor" else None,

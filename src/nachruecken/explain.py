@@ -42,7 +42,7 @@ TRIGGER_PHRASE = {
     "en": {"died": "died", "refused": "refused the election", "resigned": "gave up the seat",
            "lost_seat": "lost the seat", "elected_mayor": "accepted the election as mayor",
            "switched": "moved to another seat", "lost_eligibility": "lost an eligibility requirement before accepting"},
-    "de": {"died": "verstorben", "refused": "Ablehnung der Wahl", "resigned": "Niederlegung des Sitzes",
+    "de": {"died": "Tod", "refused": "Ablehnung der Wahl", "resigned": "Niederlegung des Sitzes",
            "lost_seat": "Verlust des Sitzes", "elected_mayor": "Annahme der Wahl zum Bürgermeister",
            "switched": "Wechsel auf einen anderen Sitz", "lost_eligibility": "Wegfall einer Wählbarkeitsvoraussetzung vor der Annahme"},
 }
@@ -50,6 +50,38 @@ TRIGGER_PHRASE = {
 KEY_PHRASE = {
     "en": {"votes": "votes, most first", "list": "list place", "votes_nonzero": "votes, most first (0 as no count)"},
     "de": {"votes": "Stimmen, die meisten zuerst", "list": "Listenplatz", "votes_nonzero": "Stimmen, die meisten zuerst (0 als keine Stimmenzahl)"},
+}
+
+# Reason codes and membership statuses as words (JSON keeps the codes as data).
+REASON_WORDS = {
+    "en": {"already_member": "already a member", "already_called": "already called", "already_elected": "already elected",
+           "former_member": "former member", "died": "died", "lost_eligibility": "lost eligibility",
+           "incompatible": "Hinderungsgrund", "refused": "refused", "waived": "waived", "left_group": "left the party",
+           "expelled": "expelled", "joined_other_group": "joined another party", "excluded_substitute":
+           "Ersatzbewerber disregarded", "evidence_missing": "evidence missing"},
+    "de": {"already_member": "bereits Mitglied", "already_called": "bereits berufen", "already_elected": "bereits gewählt",
+           "former_member": "früheres Mitglied", "died": "verstorben", "lost_eligibility": "Wählbarkeit verloren",
+           "incompatible": "Hinderungsgrund", "refused": "Ablehnung", "waived": "Verzicht", "left_group":
+           "aus der Partei ausgeschieden", "expelled": "ausgeschlossen", "joined_other_group": "anderer Partei beigetreten",
+           "excluded_substitute": "Ersatzbewerber unberücksichtigt", "evidence_missing": "Nachweis fehlt"},
+}
+MEMBERSHIP_WORDS = {
+    "en": {"pending": "pending", "accepted": "accepted", "deemed_accepted": "deemed accepted", "refused": "refused",
+           "deemed_refused": "deemed refused", "determined": "determined by the Wahlleiter",
+           "notified": "notified", "deadline": "period ends", "member_from": "member from", "status": "status"},
+    "de": {"pending": "offen", "accepted": "angenommen", "deemed_accepted": "gilt als angenommen",
+           "refused": "abgelehnt", "deemed_refused": "gilt als abgelehnt", "determined": "vom Wahlleiter festgestellt",
+           "notified": "zugestellt", "deadline": "Frist endet", "member_from": "Mitglied ab", "status": "Stand"},
+}
+CALL_END_WORDS = {
+    "en": {"refused": "refused", "waived": "waived", "died": "died", "lost_eligibility": "lost eligibility",
+           "lapsed": "period lapsed", "superseded": "superseded by a recorded call", "reservation": "reservation",
+           "evidence_missing": "evidence missing", "incompatibility": "Hinderungsgrund", "resigned": "declined",
+           "elected_mayor": "became mayor"},
+    "de": {"refused": "Ablehnung", "waived": "Verzicht", "died": "verstorben", "lost_eligibility": "Wählbarkeit verloren",
+           "lapsed": "Frist verstrichen", "superseded": "durch erfasste Berufung ersetzt", "reservation": "Vorbehalt",
+           "evidence_missing": "Nachweis fehlt", "incompatibility": "Hinderungsgrund", "resigned": "Verzicht",
+           "elected_mayor": "Bürgermeister geworden"},
 }
 
 LABELS = {

@@ -1,4 +1,8 @@
-"""The terminal view of a determination: a table an election officer can check line by line."""
+"""The terminal view of a determination: what an election officer checks line by line.
+
+Wide terminals get a table of the candidates; narrow ones (and output to a file, 80 columns) get
+one block per candidate, so that no name, citation or word is broken.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,13 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .explain import LABELS, TRIGGER_PHRASE
+from .dates import long_date
+from .explain import CALL_END_WORDS, LABELS, MEMBERSHIP_WORDS, REASON_WORDS, TRIGGER_PHRASE
 from .statutes import reading_defaults
+
+# Below this width the candidates are shown as stacked blocks instead of a table (a table of nine
+# columns would break names and citations into pieces).
+TABLE_MIN_WIDTH = 110
 
 HEAD = {
     "en": {"case": "Case", "statute": "Statute", "readings": "Readings", "warning": "Warning",
@@ -21,9 +30,10 @@ HEAD = {
            "call_open": "{name} called {start}", "body": "The body on {as_of}",
            "legal": "legal member count {n}", "sitting": "{n} members sit", "vacant_seats": "empty: {who}",
            "pending": "pending calls: {who}", "unfilled": "{n} seats left empty at the election",
-           "seat_of": "seat of {who} since {since} ({why})", "pending_of": "{name} for the seat of {who} since {since}"},
-    "de": {"case": "Fall", "statute": "Gesetz", "readings": "Lesarten", "warning": "Warnung",
-           "vacancy": "Vakanz", "of": "Sitz von", "via": "über", "on": "am",
+           "seat_of": "seat of {who} since {since} ({why})", "pending_of": "{name} for the seat of {who} since {since}", "votes": "{n} votes", "no_votes": "no vote count",
+           "place": "list place {n}"},
+    "de": {"case": "Fall", "statute": "Gesetz", "readings": "Lesarten", "warning": "Vor der Unterschrift prüfen",
+           "vacancy": "Freiwerden des Sitzes", "of": "Sitz von", "via": "über", "on": "am",
            "cols": ("#", "Person", "Liste", "Stimmen", "Platz", "Status", "Grund", "Norm", "Begründung"),
            "trigger": "Auslöser", "text": "Angewandte Fassung", "outcome": "Ergebnis", "grounds": "Gründe", "membership": "Mitgliedschaft",
            "succ": "Nachfolger: {name} ({id}) aus {nom}", "reduced": "die gesetzliche Mitgliederzahl vermindert sich",
@@ -33,8 +43,16 @@ HEAD = {
            "call_open": "{name} berufen {start}", "body": "Die Vertretung am {as_of}",
            "legal": "gesetzliche Mitgliederzahl {n}", "sitting": "{n} Mitglieder sitzen", "vacant_seats": "leer: {who}",
            "pending": "offene Berufungen: {who}", "unfilled": "{n} Sitze bei der Wahl unbesetzt",
-           "seat_of": "Sitz von {who} seit {since} ({why})", "pending_of": "{name} für den Sitz von {who} seit {since}"},
+           "seat_of": "Sitz von {who} seit {since} ({why})", "pending_of": "{name} für den Sitz von {who} seit {since}", "votes": "{n} Stimmen",
+           "no_votes": "keine Stimmenzahl", "place": "Listenplatz {n}"},
 }
+
+
+def _day(text: str | None, lang: str) -> str:
+    """An ISO date as running text ("31 August 2023", "31. August 2023")."""
+    import datetime as dt
+
+    return long_date(dt.date.fromisoformat(text), lang) if text else "-"
 
 
 def render(result: dict, case, console: Console, lang: str = "en") -> None:
@@ -65,13 +83,13 @@ def _render_composition(comp: dict, case, console: Console, lang: str) -> None:
         parts.insert(0, h["legal"].format(n=comp["legal_member_count"]))
     if comp.get("unfilled_at_election"):
         parts.append(h["unfilled"].format(n=comp["unfilled_at_election"]))
-    console.print(f"[bold]{h['body'].format(as_of=comp['as_of'] or '-')}:[/bold] " + "; ".join(parts))
+    console.print(f"[bold]{h['body'].format(as_of=_day(comp['as_of'], lang))}:[/bold] " + "; ".join(parts))
     if comp["vacant"]:
-        who = "; ".join(h["seat_of"].format(who=escape(case.display(v["seat_of"])), since=v["since"],
+        who = "; ".join(h["seat_of"].format(who=escape(case.display(v["seat_of"])), since=_day(v["since"], lang),
                                             why=lab.get(v["why"], v["why"])) for v in comp["vacant"])
         console.print("  " + h["vacant_seats"].format(who=who))
     if comp["pending"]:
-        who = "; ".join(h["pending_of"].format(name=escape(case.display(p["person"])), since=p["since"],
+        who = "; ".join(h["pending_of"].format(name=escape(case.display(p["person"])), since=_day(p["since"], lang),
                                                who=escape(case.display(p["seat_of"]))) for p in comp["pending"])
         console.print("  " + h["pending"].format(who=who))
 
@@ -84,30 +102,64 @@ def _nom(case, nid: str) -> str:
         return nid
 
 
+STYLE = {"successor": "bold green", "skipped": "red", "tied": "yellow", "behind": "dim"}
+
+
+def _reason_words(c: dict, lang: str) -> str:
+    return ", ".join(REASON_WORDS[lang].get(r, r) for r in c.get("reasons", [])) if c["status"] == "skipped" else ""
+
+
+def _candidate_table(det: dict, case, console: Console, lang: str) -> None:
+    h, lab = HEAD[lang], LABELS[lang]
+    table = Table(show_lines=True, header_style="bold", expand=True)
+    # fixed widths for the short columns; the rest share the room, the explanation most
+    layout = ((None, 3), (3, None), (2, None), (None, 7), (None, 5), (None, 10), (None, 16), (3, None), (6, None))
+    for col, (ratio, width) in zip(h["cols"], layout):
+        table.add_column(col, ratio=ratio, width=width, overflow="fold")
+    for c in det["candidates"]:
+        table.add_row(str(c["rank"]), escape(case.display(c["person"])), escape(_nom(case, c["nomination"])),
+                      "-" if c.get("votes") is None else str(c["votes"]), str(c.get("position", "")),
+                      f"[{STYLE[c['status']]}]{lab[c['status']]}[/]", _reason_words(c, lang), escape(c["citation"]),
+                      escape(c["explanation"]))
+    console.print(table)
+
+
+def _candidate_blocks(det: dict, case, console: Console, lang: str) -> None:
+    """One block per candidate: who, on which list with how many votes; the status and why, with
+    the citation; the explanation. Rich wraps at word boundaries."""
+    h, lab = HEAD[lang], LABELS[lang]
+    for c in det["candidates"]:
+        votes = h["no_votes"] if c.get("votes") is None else h["votes"].format(n=c["votes"])
+        facts = [escape(_nom(case, c["nomination"])), votes]
+        if c.get("position") is not None:
+            facts.append(h["place"].format(n=c["position"]))
+        console.print(f"  {c['rank']}. [bold]{escape(case.display(c['person']))}[/bold] - " + ", ".join(facts))
+        status = f"[{STYLE[c['status']]}]{lab[c['status']]}[/]"
+        why = _reason_words(c, lang)
+        console.print(f"     {status}{': ' + why if why else ''} - [cyan]{escape(c['citation'])}[/cyan]")
+        console.print(f"     {escape(c['explanation'])}")
+
+
 def _render_determination(det: dict, case, console: Console, lang: str) -> None:
     h, lab = HEAD[lang], LABELS[lang]
     who = case.display(det["vacancy"])
     trig = TRIGGER_PHRASE[lang].get(det["trigger"], det["trigger"])
-    console.rule(f"[bold]{h['vacancy']}: {h['of']} {escape(who)} ({escape(det['vacancy'])}), "
-                 f"{escape(_nom(case, det['seat_nomination']))} - {trig} {h['on']} {det['date']}", align="left")
+    title = (f"[bold]{h['vacancy']}: {h['of']} {escape(who)} ({escape(det['vacancy'])}), "
+             f"{escape(_nom(case, det['seat_nomination']))} - {trig} {h['on']} {_day(det['date'], lang)}[/bold]")
+    if console.width >= TABLE_MIN_WIDTH:
+        console.rule(title, align="left")
+    else:  # a rule would cut the title short
+        console.rule(style="dim")
+        console.print(title)
     if det.get("version_basis"):
         console.print(f"  {h['text']}: {det['statute']} - {escape(det['version_basis'])}")
     for g in det.get("trigger_grounds", []):
         console.print(f"  {h['trigger']}: [cyan]{escape(g['citation'])}[/cyan] {escape(g['explanation'])}")
     if det["candidates"]:
-        table = Table(show_lines=True, header_style="bold", expand=True)
-        # fixed widths for the short columns; the rest share the room, the explanation most
-        layout = ((None, 3), (3, None), (2, None), (None, 7), (None, 5), (None, 10), (None, 16), (3, None), (6, None))
-        for col, (ratio, width) in zip(h["cols"], layout):
-            table.add_column(col, ratio=ratio, width=width, overflow="fold")
-        style = {"successor": "bold green", "skipped": "red", "tied": "yellow", "behind": "dim"}
-        for c in det["candidates"]:
-            reason = ", ".join(c.get("reasons", [])) if c["status"] == "skipped" else ""
-            table.add_row(str(c["rank"]), escape(case.display(c["person"])), escape(_nom(case, c["nomination"])),
-                          "-" if c.get("votes") is None else str(c["votes"]), str(c.get("position", "")),
-                          f"[{style[c['status']]}]{lab[c['status']]}[/]", reason, escape(c["citation"]),
-                          escape(c["explanation"]))
-        console.print(table)
+        if console.width >= TABLE_MIN_WIDTH:
+            _candidate_table(det, case, console, lang)
+        else:
+            _candidate_blocks(det, case, console, lang)
     outcome = det["outcome"]
     if outcome == "successor":
         line = h["succ"].format(name=escape(case.display(det["successor"])), id=escape(det["successor"]),
@@ -132,13 +184,16 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
     for n in det.get("notes", []):
         console.print(f"  [yellow]{h['notes']}[/yellow] ([cyan]{escape(n['citation'])}[/cyan]): {escape(n['explanation'])}")
     if len(det.get("calls", [])) > 1:
+        ends = CALL_END_WORDS[lang]
         steps = [h["call_failed" if c["ended"] else "call_open"].format(
-            name=escape(case.display(c["person"])), start=c["from"], ended=c["ended"], how=c["how"])
-            for c in det["calls"]]
+            name=escape(case.display(c["person"])), start=_day(c["from"], lang), ended=_day(c["ended"], lang),
+            how=ends.get(c["how"], c["how"])) for c in det["calls"]]
         console.print(f"[bold]{h['calls']}:[/bold] " + "; ".join(steps))
     m = det.get("membership")
     if m:
-        parts = [f"status={m['status']}"] + [f"{k}={m[k]}" for k in ("notified", "deadline", "member_from") if m[k]]
+        words = MEMBERSHIP_WORDS[lang]
+        parts = [words.get(m["status"], m["status"])] + [f"{words[k]} {_day(m[k], lang)}"
+                                                         for k in ("notified", "deadline", "member_from") if m[k]]
         console.print(f"[bold]{h['membership']}:[/bold] " + ", ".join(parts))
         if m.get("assumption"):
             console.print(f"  [dim]{escape(m['assumption'])}[/dim]")

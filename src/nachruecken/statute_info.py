@@ -27,7 +27,7 @@ def describe(sid: str) -> dict:
         return {"id": sid, "encoded": False}
     return {
         "id": sid, "encoded": True, "state": st.state, "law": st.law, "provision": st.provision,
-        "statute_version": st.version, "state_code": STATE_OF[sid],
+        "statute_version": st.version, "statute_version_de": st.version_in("de"), "state_code": STATE_OF[sid],
         "in_force": {"from": st.in_force_from.isoformat() if st.in_force_from else None,
                      "until": st.in_force_until.isoformat() if st.in_force_until else None},
         "versions_of_state": list(VERSIONS[STATE_OF[sid]]), "version_caveat": st.version_caveat or None,
@@ -58,7 +58,8 @@ def print_statutes(info: list[dict], console: Console, lang: str) -> None:
             continue
         console.rule(f"[bold]{st['id']}[/bold] - {escape(st['provision'])}, {st['state'][lang]}", align="left")
         label = "Text encoded" if lang == "en" else "Abgebildete Fassung"
-        console.print(f"{label}: {escape(st['statute_version'])} ({_in_force(st, lang)})")
+        version = st["statute_version_de"] if lang == "de" else st["statute_version"]
+        console.print(f"{label}: {escape(version)} ({_in_force(st, lang)})")
         others = [v for v in st["versions_of_state"] if v != st["id"]]
         if others:
             word = "Other versions" if lang == "en" else "Andere Fassungen"

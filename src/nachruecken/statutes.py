@@ -103,7 +103,7 @@ class Statute:
     state: dict[str, str]
     law: str
     provision: str
-    version: str
+    version: str  # the text encoded, in English (German: version_texts)
     in_force_from: dt.date | None  # None: not established (the earliest encoded text)
     in_force_until: dt.date | None  # None: in force today, or its end is not established
     version_caveat: dict[str, str]  # said with every determination when no date decides it
@@ -111,6 +111,7 @@ class Statute:
     readings: dict[str, Reading]
     out_of_scope: list[dict]
     texts: dict[str, dict[str, str]] = field(default_factory=dict)
+    version_texts: dict[str, str] = field(default_factory=dict)
     orders: dict | None = None  # which ready-made orderings the encoding walks (None: all)
     encoded: bool = True
 
@@ -122,6 +123,9 @@ class Statute:
     def land(self) -> str:
         """The Land's ISO 3166-2 subdivision code (public holidays)."""
         return self.state_code.upper()
+
+    def version_in(self, lang: str) -> str:
+        return self.version_texts.get(lang) or self.version
 
     def in_force_on(self, day: dt.date) -> bool:
         return ((self.in_force_from is None or self.in_force_from <= day)
@@ -208,7 +212,9 @@ def load_statute(sid: str) -> Statute:
     }
     in_force = cat.get("in_force") or {}
     return Statute(
-        id=sid, state=cat["state"], law=cat["law"], provision=cat["provision"], version=cat["version"],
+        id=sid, state=cat["state"], law=cat["law"], provision=cat["provision"],
+        version=cat["version"]["en"] if isinstance(cat["version"], dict) else cat["version"],
+        version_texts=cat["version"] if isinstance(cat["version"], dict) else {},
         in_force_from=_date_or_none(in_force.get("from")), in_force_until=_date_or_none(in_force.get("until")),
         version_caveat=cat.get("version_caveat", {}),
         norms=norms, readings=readings, out_of_scope=cat.get("out_of_scope", []), texts=cat.get("texts", {}),

@@ -128,7 +128,7 @@ def version_warnings(spec: str, election_date: dt.date | None, applied: list, ig
     used = list(dict.fromkeys(st.id for _, st, _ in applied))
     for sid in used:
         st = load_statute(sid)
-        out += [t["reading_ignored"].format(reading=rid, sid=sid, version=st.version)
+        out += [t["reading_ignored"].format(reading=rid, sid=sid, version=st.version_in(lang))
                 for rid in sorted(ignored.get(sid, ()))]
     if pinned:
         st = load_statute(spec)
@@ -136,8 +136,8 @@ def version_warnings(spec: str, election_date: dt.date | None, applied: list, ig
             now = in_force_on(st, election_date)
             if now is not None and now.id != st.id:
                 out.append(t["pinned_election_later"].format(
-                    date=long_date(election_date, lang), other=now.version, other_id=now.id,
-                    start=long_date(now.in_force_from, lang), sid=st.id, version=st.version, alias=st.state_code))
+                    date=long_date(election_date, lang), other=now.version_in(lang), other_id=now.id,
+                    start=long_date(now.in_force_from, lang), sid=st.id, version=st.version_in(lang), alias=st.state_code))
         for proc, _, _ in applied:
             day = proc.date
             if st.in_force_on(day):
@@ -145,11 +145,11 @@ def version_warnings(spec: str, election_date: dt.date | None, applied: list, ig
             now = in_force_on(st, day)
             if now is not None and now.id != st.id:  # another encoded text was in force: name it
                 out.append(t["pinned_later"].format(
-                    person=proc.holding.person, date=long_date(day, lang), other=now.version, other_id=now.id,
-                    sid=st.id, version=st.version, alias=st.state_code))
+                    person=proc.holding.person, date=long_date(day, lang), other=now.version_in(lang), other_id=now.id,
+                    sid=st.id, version=st.version_in(lang), alias=st.state_code))
             elif st.in_force_from is not None and day < st.in_force_from:
                 out.append(t["pinned_not_yet"].format(person=proc.holding.person, date=long_date(day, lang),
-                                                      sid=st.id, version=st.version,
+                                                      sid=st.id, version=st.version_in(lang),
                                                       start=long_date(st.in_force_from, lang)))
         return out
     # the law in force: say where the earliest text stands in for an older one, where the election
@@ -157,7 +157,7 @@ def version_warnings(spec: str, election_date: dt.date | None, applied: list, ig
     for proc, st, basis in applied:
         if basis == "before_earliest":
             out.append(t["before_earliest"].format(person=proc.holding.person, date=long_date(proc.date, lang),
-                                                   sid=st.id, version=st.version,
+                                                   sid=st.id, version=st.version_in(lang),
                                                    start=long_date(st.in_force_from, lang)))
     if election_date is not None and applied:
         first = load_statute(VERSIONS[spec][0])
@@ -197,6 +197,6 @@ def _last_day(proc, as_of: dt.date | None) -> dt.date | None:
 
 def version_summary(lang: str, statutes: list[Statute]) -> str:
     if len(statutes) == 1:
-        return statutes[0].version
-    parts = "; ".join(f"{st.id} ({st.version})" for st in statutes)
+        return statutes[0].version_in(lang)
+    parts = "; ".join(f"{st.id} ({st.version_in(lang)})" for st in statutes)
     return TEXTS[lang]["several_versions"].format(parts=parts)

@@ -1,0 +1,129 @@
+"""A determination as Markdown or as CSV rows (the terminal view is render.py, JSON is the result).
+
+Both say what the table says: per vacancy the candidates in order with status, reason and citation,
+then the outcome and its grounds. Reason codes become words in the chosen language; the JSON keeps
+the codes.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+
+from .dates import long_date
+from .explain import LABELS, MEMBERSHIP_WORDS, REASON_WORDS, TRIGGER_PHRASE
+from .statutes import reading_defaults
+
+CSV_COLUMNS = ("case", "vacancy", "rank", "person", "name", "nomination", "votes", "status", "reason", "citation",
+               "explanation")
+# Offices that open CSV in a German spreadsheet: semicolons and Windows-1252 (unencodable characters replaced).
+CSV_DIALECTS = {"standard": (",", "utf-8"), "excel-de": (";", "cp1252")}
+
+WORDS = {
+    "en": {"vacancy": "Seat of {who}", "via": "{nom}; {trigger} on {date}", "text": "Text applied",
+           "cols": ("#", "Person", "List", "Votes", "Status", "Reason", "Citation", "Why"), "outcome": "Outcome",
+           "successor": "{name} succeeds from {nom}", "grounds": "Grounds", "notes": "Notes",
+           "membership": "Membership", "warnings": "Check before signing", "statute": "Statute",
+           "readings": "Readings", "default": "default"},
+    "de": {"vacancy": "Sitz von {who}", "via": "{nom}; {trigger} am {date}", "text": "Angewandte Fassung",
+           "cols": ("#", "Person", "Liste", "Stimmen", "Status", "Grund", "Norm", "Begründung"),
+           "outcome": "Ergebnis", "successor": "{name} rückt aus {nom} nach", "grounds": "Gründe",
+           "notes": "Hinweise", "membership": "Mitgliedschaft", "warnings": "Vor der Unterschrift prüfen",
+           "statute": "Gesetz", "readings": "Lesarten", "default": "Standard"},
+}
+
+
+def _nom(case, nid: str | None) -> str:
+    if nid is None:
+        return "-"
+    try:
+        n = case.nomination(nid)
+        return n.name or n.id
+    except KeyError:
+        return nid
+
+
+def _day(text: str | None, lang: str) -> str:
+    return long_date(dt.date.fromisoformat(text), lang) if text else "-"
+
+
+def _cell(text) -> str:
+    """Markdown table cell: no pipe or line break may end the cell early."""
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _reasons(c: dict, lang: str) -> str:
+    return ", ".join(REASON_WORDS[lang].get(r, r) for r in c.get("reasons", [])) if c["status"] == "skipped" else ""
+
+
+def outcome_line(det: dict, case, lang: str) -> str:
+    lab, w = LABELS[lang], WORDS[lang]
+    if det["outcome"] == "successor":
+        return w["successor"].format(name=case.display(det["successor"]), nom=_nom(case, det["successor_nomination"]))
+    text = lab.get(det["outcome"], det["outcome"])
+    if det["outcome"] == "by_election" and det.get("by_election_kind"):
+        text = lab.get(f"by_election_{det['by_election_kind']}", text)
+    if det["outcome"] == "referred" and det["referred_to"]:
+        text += f" ({det['referred_to']})"
+    if det["outcome"] == "lot":
+        text += ": " + ", ".join(case.display(p) for p in det["lot_between"])
+    return text
+
+
+def to_markdown(result: dict, case, lang: str = "en") -> str:
+    w, lab = WORDS[lang], LABELS[lang]
+    out = [f"# {result.get('title') or result['case']}", "",
+           f"**{w['statute']}:** {result['statute']} - {result['statute_version']}  "]
+    defaults = reading_defaults(result["statute"])
+    changed = ", ".join(f"`{k}={v}`" for k, v in result["readings"].items() if defaults.get(k) != v)
+    out.append(f"**{w['readings']}:** {changed or w['default']}")
+    if result["warnings"]:
+        out += ["", f"**{w['warnings']}:**", ""] + [f"- {x}" for x in result["warnings"]]
+    for det in result["determinations"]:
+        trig = TRIGGER_PHRASE[lang].get(det["trigger"], det["trigger"])
+        out += ["", f"## {w['vacancy'].format(who=case.display(det['vacancy']))}", "",
+                w["via"].format(nom=_nom(case, det["seat_nomination"]), trigger=trig, date=_day(det["date"], lang)),
+                "", f"{w['text']}: {det['statute']} - {det.get('version_basis', '')}", ""]
+        out += [f"- {g['citation']}: {g['explanation']}" for g in det["trigger_grounds"]]
+        if det["candidates"]:
+            out += ["", "| " + " | ".join(w["cols"]) + " |", "|" + "---|" * len(w["cols"])]
+            for c in det["candidates"]:
+                votes = "-" if c.get("votes") is None else str(c["votes"])
+                out.append("| " + " | ".join(_cell(x) for x in (
+                    c["rank"], case.display(c["person"]), _nom(case, c["nomination"]), votes, lab[c["status"]],
+                    _reasons(c, lang), c["citation"], c["explanation"])) + " |")
+        out += ["", f"**{w['outcome']}:** {outcome_line(det, case, lang)}", "", f"**{w['grounds']}:**", ""]
+        out += [f"{i}. {g['citation']}: {g['explanation']}" for i, g in enumerate(det["grounds"], 1)]
+        if det["notes"]:
+            out += ["", f"**{w['notes']}:**", ""] + [f"- {n['citation']}: {n['explanation']}" for n in det["notes"]]
+        m = det.get("membership")
+        if m:
+            words = MEMBERSHIP_WORDS[lang]
+            parts = [words.get(m["status"], m["status"])] + [f"{words[k]} {_day(m[k], lang)}"
+                                                             for k in ("notified", "deadline", "member_from") if m[k]]
+            out += ["", f"**{w['membership']}:** " + ", ".join(parts)]
+            if m.get("assumption"):
+                out.append(f"({m['assumption']})")
+    return "\n".join(out) + "\n"
+
+
+def csv_rows(result: dict, case, lang: str = "en") -> list[list]:
+    """One row per candidate of every determination, in the order listed."""
+    lab = LABELS[lang]
+    rows = []
+    for det in result["determinations"]:
+        for c in det["candidates"]:
+            rows.append([result["case"], det["vacancy"], c["rank"], c["person"], case.display(c["person"]),
+                         _nom(case, c["nomination"]), "" if c.get("votes") is None else c["votes"],
+                         lab[c["status"]], _reasons(c, lang), c["citation"], c["explanation"]])
+    return rows
+
+
+def to_csv(rows: list[list], dialect: str = "standard") -> bytes:
+    delimiter, encoding = CSV_DIALECTS[dialect]
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    writer.writerows(rows)
+    return buffer.getvalue().encode(encoding, errors="replace")

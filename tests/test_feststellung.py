@@ -1,0 +1,96 @@
+"""`nachruecken feststellung`: the draft an office signs, for every outcome, in Markdown, HTML and DOCX."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import ROOT
+from nachruecken import feststellung as doc
+from nachruecken.cli import app
+from nachruecken.determine import determine_case
+from nachruecken.loader import load_case
+
+GOLDEN = {"he": "instances/he/schenklengsfeld-2023.yaml", "nw": "instances/nw/2024-waiver-and-reservation.yaml",
+          "bb": "instances/bb/spremberg-2025.yaml", "mv": "instances/mv/guetzkow-2023.yaml",
+          "hh": "instances/hh/bezirksliste-personal-seat.yaml"}
+INSTANCE_FILES = sorted((ROOT / "instances").rglob("*.yaml"))
+
+
+def _run(*args):
+    return CliRunner().invoke(app, list(map(str, args)))
+
+
+@pytest.mark.parametrize("state", sorted(GOLDEN))
+def test_one_german_feststellung_per_statute_is_unchanged(state):
+    """If a change alters a draft on purpose, read the new one as the officer would and regenerate
+    it (nachruecken feststellung CASE -o tests/golden/feststellung/STATE.md)."""
+    got = _run("feststellung", GOLDEN[state]).stdout
+    assert got == (ROOT / "tests/golden/feststellung" / f"{state}.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", INSTANCE_FILES, ids=[str(p.relative_to(ROOT)) for p in INSTANCE_FILES])
+def test_every_worked_case_gets_a_draft_that_says_what_was_determined(path):
+    case = load_case(path)
+    result = determine_case(case, lang="de")
+    text = doc.document(result, case, None, "de")
+    for det in result["determinations"]:
+        assert case.display(det["vacancy"]) in text
+        if det["successor"]:
+            assert f"dass {case.display(det['successor'])} aus dem Wahlvorschlag" in text
+        for c in det["candidates"]:
+            if c["status"] == "skipped":
+                assert case.display(c["person"]) in text and c["citation"] in text
+    for warning in result["warnings"]:
+        assert warning in text  # every warning is a box to check before signing
+    assert "[____ Unterschrift ____]" in text and "Ich stelle fest" in text or not result["determinations"] \
+        or any(d["outcome"] in ("referred", "undetermined", "not_applicable") for d in result["determinations"])
+    html = doc.to_html(text)
+    assert html.startswith("<!DOCTYPE html>") and "size: A4" in html and "</html>" in html
+
+
+def test_each_outcome_says_what_is_left_to_decide():
+    lot = _run("feststellung", "instances/he/majority-lot.yaml").stdout
+    assert "das vom Wahlleiter zu ziehende Los" in lot and "Noch zu entscheiden: der Losentscheid" in lot
+    vacant = _run("feststellung", "instances/mv/guetzkow-2023.yaml").stdout
+    assert "unbesetzt bleibt" in vacant
+    election = _run("feststellung", "instances/mv/landtag-einzelbewerber.yaml").stdout
+    assert "durch Neuwahl im Wahlkreis zu besetzen" in election and "Noch zu entscheiden" in election
+    referred = _run("feststellung", "instances/he/2011-mayor-referred.yaml", "--vacancy", "lenz").stdout
+    assert "richtet sich nach § 33 Abs. 1 Nr. 2 KWG" in referred and "lenz#2" not in referred
+    second = _run("feststellung", "instances/he/2011-mayor-referred.yaml", "--vacancy", "lenz#2").stdout
+    assert "Lutz Lorenz aus dem Wahlvorschlag CDU" in second
+    assert _run("feststellung", "instances/he/2011-mayor-referred.yaml", "--vacancy", "nobody").exit_code == 2
+
+
+def test_the_remedy_is_the_states_or_a_marked_blank_and_nothing_is_invented():
+    he = _run("feststellung", GOLDEN["he"]).stdout
+    assert "binnen zwei Wochen" in he and "§§ 25 bis 27 KWG" in he
+    nw = _run("feststellung", GOLDEN["nw"]).stdout
+    assert "binnen eines Monats" in nw
+    bb = _run("feststellung", GOLDEN["bb"]).stdout
+    assert "[____ Rechtsbehelfsbelehrung" in bb
+    # the case names no body: a blank, not a guess
+    assert "[____ Vertretungskörperschaft ____]" in _run("feststellung", GOLDEN["hh"]).stdout
+
+
+def test_an_english_translation_and_html(tmp_path):
+    en = _run("feststellung", GOLDEN["he"], "--lang", "en").stdout
+    assert en.startswith("# Determination of a member's departure and the succession")
+    assert "I determine that Jürgen Wolf of the Wahlvorschlag SPD succeeds Thilo Weimar" in en
+    target = tmp_path / "f.html"
+    assert _run("feststellung", GOLDEN["he"], "--format", "html", "-o", target).exit_code == 0
+    html = target.read_text(encoding="utf-8")
+    assert '<html lang="de">' in html and '<span class="blank">Unterschrift</span>' in html
+    assert '<div class="check">' in html
+
+
+def test_docx_reads_back_with_python_docx(tmp_path):
+    docx = pytest.importorskip("docx")
+    target = tmp_path / "f.docx"
+    result = _run("feststellung", GOLDEN["bb"], "--format", "docx", "-o", target)
+    assert result.exit_code == 0, result.output
+    paragraphs = [p.text for p in docx.Document(str(target)).paragraphs]
+    assert paragraphs[0] == "Feststellung über das Ausscheiden eines Mitglieds und das Nachrücken"
+    assert any("Marko Kossack aus dem Wahlvorschlag Wählergruppe Brandschutz" in p for p in paragraphs)
+    assert _run("feststellung", GOLDEN["bb"], "--format", "docx").exit_code == 2  # a DOCX needs a file
