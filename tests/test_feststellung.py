@@ -77,7 +77,8 @@ def test_the_remedy_is_the_states_or_a_marked_blank_and_nothing_is_invented():
 def test_an_english_translation_and_html(tmp_path):
     en = _run("feststellung", GOLDEN["he"], "--lang", "en").stdout
     assert en.startswith("# Determination of a member's departure and the succession")
-    assert "I determine that Jürgen Wolf of the Wahlvorschlag SPD succeeds Thilo Weimar" in en
+    assert "I determine that Thilo Weimar left the body with effect from 31 August 2023 and that Jürgen Wolf of the " \
+           "Wahlvorschlag SPD succeeds Thilo Weimar" in en
     target = tmp_path / "f.html"
     assert _run("feststellung", GOLDEN["he"], "--format", "html", "-o", target).exit_code == 0
     html = target.read_text(encoding="utf-8")
@@ -94,3 +95,31 @@ def test_docx_reads_back_with_python_docx(tmp_path):
     assert paragraphs[0] == "Feststellung über das Ausscheiden eines Mitglieds und das Nachrücken"
     assert any("Marko Kossack aus dem Wahlvorschlag Wählergruppe Brandschutz" in p for p in paragraphs)
     assert _run("feststellung", GOLDEN["bb"], "--format", "docx").exit_code == 2  # a DOCX needs a file
+
+
+def test_review_findings_of_an_officer(tmp_path):
+    # a referred departure (the mayoralty): a note that no succession is determined, not a Feststellung
+    kept = _run("feststellung", "instances/he/2011-mayor-referred.yaml", "--vacancy", "lenz").stdout
+    assert kept.startswith("# Vermerk: keine Feststellung über ein Nachrücken") and "behält den Sitz" in kept
+    # no notification recorded: no deadline as if known, a blank for the date of service
+    he = _run("feststellung", GOLDEN["he"]).stdout
+    assert "[____ Datum der Zustellung ____]" in he and "7. September 2023" not in he
+    # a notification recorded: its date and the deadline
+    nw = _run("feststellung", GOLDEN["nw"]).stdout
+    assert "angenommen" in nw and "zugestellt 4. April 2025" in nw
+    # checkboxes, and the format follows the file's suffix
+    assert "> ☐ " in he
+    target = tmp_path / "x.docx"
+    assert _run("feststellung", GOLDEN["he"], "-o", target).exit_code == 0 and target.read_bytes()[:2] == b"PK"
+    assert _run("feststellung", GOLDEN["he"], "--format", "html", "-o", target).exit_code == 2
+    missing = _run("feststellung", GOLDEN["he"], "--vacancy", "nobody")
+    assert missing.exit_code == 2 and GOLDEN["he"] in missing.stderr
+
+
+def test_docx_is_a4_and_german(tmp_path):
+    docx = pytest.importorskip("docx")
+    target = tmp_path / "f.docx"
+    assert _run("feststellung", GOLDEN["he"], "-o", target).exit_code == 0
+    document = docx.Document(str(target))
+    assert round(document.sections[0].page_width.cm, 1) == 21.0 and round(document.sections[0].page_height.cm, 1) == 29.7
+    assert b'w:val="de-DE"' in document.styles["Normal"].element.xml.encode()

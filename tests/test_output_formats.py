@@ -67,3 +67,13 @@ def test_csv_one_row_per_candidate_and_the_excel_dialect(tmp_path):
 def test_a_text_file_gets_what_80_columns_show():
     result = _run("solve", CASE, "-o", "/nonexistent-dir/x.txt")
     assert result.exit_code == 2 and "cannot write" in result.stderr
+
+
+def test_excel_de_says_when_a_character_cannot_be_kept(write_case, tmp_path):
+    data = {"statute": "bb", "election_date": "2019-05-26", "nominations": [{"id": "wg", "candidates": [
+        {"id": "a", "votes": 10, "elected": True}, {"id": "b", "name": "Měrćin Wałda", "votes": 5}]}],
+        "events": [{"date": "2020-01-06", "person": "a", "type": "died"}]}
+    path = write_case(data)
+    result = _run("solve", path, "--format", "csv", "--csv-dialect", "excel-de")
+    assert result.exit_code == 0 and "Windows-1252" in result.stderr
+    assert "Měrćin" in _run("solve", path, "--format", "csv").stdout

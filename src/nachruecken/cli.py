@@ -101,7 +101,10 @@ def solve(
             else:
                 render(outcome.result, load_case(outcome.path), console, lang.value)
     if kind == "csv":
-        data = formats.to_csv(csv_rows, csv_dialect)
+        data, lost = formats.to_csv(csv_rows, csv_dialect, lang.value)
+        if lost:
+            _err(f"warning: {lost} character(s) have no place in Windows-1252 and were written as '?' "
+                 f"(e.g. in names); use --csv-dialect standard (UTF-8) to keep them")
         if output is not None:
             output.write_bytes(data)
         else:
@@ -199,7 +202,9 @@ def test_cmd(
 def feststellung(
     case: Path = typer.Argument(..., help="a case file"),
     vacancy: Optional[str] = typer.Option(None, "--vacancy", help="only this determination (the departed's id, or id#2)"),
-    fmt: str = typer.Option("md", "--format", help="md (markdown), html (printable A4) or docx (needs nachruecken[docx])"),
+    fmt: Optional[str] = typer.Option(None, "--format",
+                                      help="md (markdown, the default), html (printable A4) or docx (needs the extra "
+                                           "nachruecken\\[docx]); default: from the -o file's suffix"),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="write to this file (docx needs one)"),
     lang: Lang = typer.Option(Lang.de, "--lang", help="de (the official language) or en (a translation)"),
     statute: Optional[str] = typer.Option(None, "--statute", help="decide under this statute instead of the case's"),
@@ -212,14 +217,21 @@ def feststellung(
     from .loader import load_case
 
     try:
-        kind = {"md": "md", "markdown": "md", "html": "html", "docx": "docx"}.get(fmt.lower())
+        by_suffix = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".docx": "docx"}
+        implied = by_suffix.get(output.suffix.lower()) if output is not None else None
+        kind = {"md": "md", "markdown": "md", "html": "html", "docx": "docx"}.get((fmt or implied or "md").lower())
         if kind is None:
             raise InputError(f"unknown format '{fmt}'; known: md, html, docx", "--format")
+        if implied is not None and implied != kind:
+            raise InputError(f"--format {fmt} does not fit the file {output.name}", "--format")
         if kind == "docx" and output is None:
             raise InputError("a DOCX document needs a file: give -o FILE.docx", "--output")
         loaded = load_case(case)
         result = determine_case(loaded, statute, _parse_readings(reading) or None, lang.value)
-        text = doc.document(result, loaded, vacancy, lang.value)
+        try:
+            text = doc.document(result, loaded, vacancy, lang.value)
+        except InputError as exc:
+            raise exc.with_file(str(case)) from None
         data = (doc.to_docx(text) if kind == "docx" else
                 (doc.to_html(text, lang.value) if kind == "html" else text).encode("utf-8"))
     except InputError as exc:

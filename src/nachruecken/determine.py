@@ -81,7 +81,7 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
             atoms = solve_atoms(version.statute.id, version.static + "\n" + facts, all_candidates)
             det = _determination(case, version.statute, version.texts, step, atoms)
             det["readings"] = version.readings
-            det["version_basis"] = basis_text(lang, basis if mode == "vacancy_day" or basis == "pinned"
+            det["version_basis"] = basis_text(lang, basis if mode == "vacancy_day" or basis in ("pinned", "only")
                                               else f"{basis}_step", version.statute, day)
             return _decision(det, atoms)
         return decide
@@ -413,4 +413,6 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
         "outcome_norm": (outcome_ground or (grounds[0] if grounds else {})).get("norm"),
         "outcome_ground": outcome_ground or (grounds[0] if grounds else None),
         "trigger_grounds": trigger_grounds, "notes": notes, **kind_of_election,
+        # the departure itself is referred: the seat stays with its holder (addition)
+        **({"holder_keeps_seat": True} if atoms.get("holder_keeps_seat/0") else {}),
     }

@@ -19,18 +19,23 @@ from pathlib import Path
 
 from .dates import long_date
 from .errors import InputError
-from .explain import CALL_END_WORDS, MEMBERSHIP_WORDS, REASON_WORDS, TRIGGER_PHRASE
+from .explain import CALL_END_WORDS, MEMBERSHIP_WORDS, REASON_WORDS
 from .statutes import STATE_OF, reading_defaults
 
 TEMPLATES = Path(__file__).parent / "templates" / "feststellung"
 BLANK = re.compile(r"\[_+ ?([^\]]*?) ?_*\]")
 
-EVENT_WORDS = {
-    "de": {"died": "Tod", "refused": "Ablehnung der Wahl", "resigned": "Verzicht auf den Sitz (Niederlegung)",
-           "lost_seat": "Verlust des Sitzes", "elected_mayor": "Annahme der Wahl zum Bürgermeister",
-           "switched": "Wechsel auf einen anderen Sitz",
-           "lost_eligibility": "Wegfall einer Wählbarkeitsvoraussetzung vor der Annahme"},
-    "en": TRIGGER_PHRASE["en"],
+EVENT_SENTENCE = {
+    "de": {"died": "ist am {date} verstorben", "refused": "hat die Annahme der Wahl am {date} abgelehnt",
+           "resigned": "hat auf den Sitz verzichtet; er scheidet mit Wirkung vom {date} aus",
+           "lost_seat": "hat den Sitz mit Wirkung vom {date} verloren",
+           "elected_mayor": "hat am {date} die Wahl zum Bürgermeister angenommen",
+           "switched": "ist am {date} auf einen anderen Sitz gewechselt",
+           "lost_eligibility": "hat am {date}, vor der Annahme, eine Voraussetzung der Wählbarkeit verloren"},
+    "en": {"died": "died on {date}", "refused": "refused the election on {date}",
+           "resigned": "gave up the seat, with effect from {date}", "lost_seat": "lost the seat with effect from {date}",
+           "elected_mayor": "accepted the election as mayor on {date}", "switched": "moved to another seat on {date}",
+           "lost_eligibility": "lost a requirement of eligibility on {date}, before accepting"},
 }
 
 TITLES = {
@@ -38,23 +43,33 @@ TITLES = {
            "vacant": "Feststellung über das Ausscheiden eines Mitglieds und das Leerbleiben des Sitzes",
            "lot": "Feststellung über das Ausscheiden eines Mitglieds und den erforderlichen Losentscheid",
            "by_election": "Feststellung über das Ausscheiden eines Mitglieds und die erforderliche Wahl",
-           "other": "Feststellung über das Ausscheiden eines Mitglieds"},
+           "other": "Feststellung über das Ausscheiden eines Mitglieds",
+           "kept": "Vermerk: keine Feststellung über ein Nachrücken"},
     "en": {"successor": "Determination of a member's departure and the succession",
            "vacant": "Determination of a member's departure and that the seat stays empty",
            "lot": "Determination of a member's departure and the lot required",
            "by_election": "Determination of a member's departure and the election required",
-           "other": "Determination of a member's departure"},
+           "other": "Determination of a member's departure",
+           "kept": "Note: no determination of a succession"},
 }
 
 OPERATIVE = {
-    "de": {"successor": "Ich stelle fest, dass {name} aus dem Wahlvorschlag {nom} an die Stelle von {departed} "
+    "de": {"departure": "Ich stelle fest, dass {departed} mit Wirkung vom {date} aus der Vertretung ausgeschieden ist",
+           "and": " und ",
+           "kept": "{departed} behält den Sitz: die Annahme der Wahl zum Bürgermeister ist selbst kein Grund des "
+                   "Ausscheidens; ob und wann der Sitz verloren geht, richtet sich nach {to}. Eine Feststellung über "
+                   "ein Nachrücken ergeht nicht; sie folgt, wenn der Verlust des Sitzes festgestellt ist.",
+           "norm": " ({citation})",
+           "unchanged": " Die gesetzliche Mitgliederzahl bleibt unverändert.",
+           "drawn": "Das Los wurde am {date} gezogen; es fiel auf {name}.",
+           "successor": "dass {name} aus dem Wahlvorschlag {nom} an die Stelle von {departed} "
                         "in {body_dat} nachrückt.",
-           "vacant": "Ich stelle fest, dass der Wahlvorschlag {nom} erschöpft ist und der Sitz von {departed} "
+           "vacant": "dass der Wahlvorschlag {nom} erschöpft ist und der Sitz von {departed} "
                      "unbesetzt bleibt.",
            "reduced": " Die gesetzliche Mitgliederzahl vermindert sich entsprechend{count}.",
-           "lot": "Ich stelle fest, dass zwischen {names} das vom Wahlleiter zu ziehende Los entscheidet.",
+           "lot": "dass zwischen {names} das vom Wahlleiter zu ziehende Los entscheidet.",
            "lot_open": "der Losentscheid zwischen {names} (Zeitpunkt und Ergebnis)",
-           "by_election": "Ich stelle fest, dass der Sitz von {departed} durch {kind} zu besetzen ist.",
+           "by_election": "dass der Sitz von {departed} durch {kind} zu besetzen ist.",
            "by_election_open": "Zeitpunkt und Durchführung der Wahl",
            "referred": "Die Nachfolge in den Sitz von {departed} richtet sich nach {to}; eine Feststellung nach "
                        "dieser Vorschrift ergeht gesondert.",
@@ -67,12 +82,20 @@ OPERATIVE = {
            "count": " auf {n}", "body_dat": "die Vertretungskörperschaft",
            "body_named": "die Vertretungskörperschaft „{name}“", "member_from": " Die Mitgliedschaft beginnt am {day}.",
            "pending": " Die Mitgliedschaft beginnt, wie unter 5. beschrieben."},
-    "en": {"successor": "I determine that {name} of the Wahlvorschlag {nom} succeeds {departed} in {body_dat}.",
-           "vacant": "I determine that the Wahlvorschlag {nom} is exhausted and the seat of {departed} stays empty.",
+    "en": {"departure": "I determine that {departed} left the body with effect from {date}",
+           "and": " and ",
+           "kept": "{departed} keeps the seat: accepting the mayoralty is not itself a ground of departure; whether "
+                   "and when the seat is lost is governed by {to}. No determination of a succession is made; it "
+                   "follows once the loss of the seat is determined.",
+           "norm": " ({citation})",
+           "unchanged": " The legal member count stays the same.",
+           "drawn": "The lot was drawn on {date}; it fell on {name}.",
+           "successor": "that {name} of the Wahlvorschlag {nom} succeeds {departed} in {body_dat}.",
+           "vacant": "that the Wahlvorschlag {nom} is exhausted and the seat of {departed} stays empty.",
            "reduced": " The legal member count falls accordingly{count}.",
-           "lot": "I determine that a lot drawn by the Wahlleiter decides between {names}.",
+           "lot": "that a lot drawn by the Wahlleiter decides between {names}.",
            "lot_open": "the lot between {names} (when, and its result)",
-           "by_election": "I determine that the seat of {departed} is to be filled by {kind}.",
+           "by_election": "that the seat of {departed} is to be filled by {kind}.",
            "by_election_open": "when and how the election is held",
            "referred": "The succession to the seat of {departed} is governed by {to}; a determination under it "
                        "follows separately.",
@@ -91,11 +114,18 @@ ELECTION_KIND = {
 }
 
 MEMBERSHIP_SENTENCE = {
-    "de": {"pending": "{name} ist benachrichtigt bzw. zu benachrichtigen{notified}; die Frist endet am {deadline}.",
+    "de": {"unnotified": "{name} ist zu benachrichtigen; die Frist, die das Gesetz ihm setzt (siehe die folgenden "
+                         "Vorschriften), läuft ab der Zustellung der Benachrichtigung am {served}.",
+           "pending": "{name} wurde am {notified} benachrichtigt; die Frist endet am {deadline}.",
            "done": "Stand: {status}{notified}{deadline}{member_from}."},
-    "en": {"pending": "{name} is or must be notified{notified}; the period ends on {deadline}.",
+    "en": {"unnotified": "{name} is to be notified; the period the statute sets (see the provisions below) runs from "
+                         "the service of the notification on {served}.",
+           "pending": "{name} was notified on {notified}; the period ends on {deadline}.",
            "done": "Status: {status}{notified}{deadline}{member_from}."},
 }
+LOT_DECIDED = {"de": "Zwischen {names} hat das Los entschieden.", "en": "The lot decided between {names}."}
+ASSUMED = {"de": "(Die Daten beruhen auf einer Annahme des Werkzeugs: {assumption}; vor der Unterschrift prüfen.)",
+           "en": "(The dates rest on an assumption of the tool: {assumption}; check before signing.)"}
 
 
 def _day(text: str | None, lang: str) -> str:
@@ -145,27 +175,38 @@ def context(result: dict, case, det: dict, lang: str) -> dict:
     seat_nom = _nom(case, det["seat_nomination"])
     comp = result.get("composition") or {}
     open_points = []
-    if outcome == "successor":
+    kept = outcome == "referred" and det.get("holder_keeps_seat")
+    cite = op["norm"].format(citation=det["outcome_ground"]["citation"]) if det.get("outcome_ground") else ""
+    departure = op["departure"].format(departed=departed, date=_day(det["date"], lang)) + op["and"]
+    if kept:
+        text = op["kept"].format(departed=departed, to=det["referred_to"])
+    elif outcome == "successor":
         text = op["successor"].format(name=name(det["successor"]), nom=_nom(case, det["successor_nomination"]),
                                       departed=departed, body_dat=op["body_named"].format(name=case.body_name)
                                       if case.body_name else op["body_dat"])
         m = det.get("membership") or {}
+        text = departure + text.rstrip(".") + cite + "."
+        if det["lot_between"]:
+            text += " " + LOT_DECIDED[lang].format(names=_join([name(p) for p in det["lot_between"]], lang))
         text += op["member_from"].format(day=_day(m["member_from"], lang)) if m.get("member_from") else op["pending"]
     elif outcome == "vacant":
-        text = op["vacant"].format(nom=seat_nom, departed=departed)
+        text = departure + op["vacant"].format(nom=seat_nom, departed=departed).rstrip(".") + cite + "."
         if det["member_count_reduced"]:
             n = comp.get("legal_member_count")
             text += op["reduced"].format(count=op["count"].format(n=n) if n is not None else "")
+        else:
+            text += op["unchanged"]
     elif outcome == "lot":
         names = _join([name(p) for p in det["lot_between"]], lang)
-        text = op["lot"].format(names=names)
+        text = departure + op["lot"].format(names=names).rstrip(".") + cite + ". " + op["drawn"].format(
+            date=_blank("Datum" if lang == "de" else "date"), name=_blank("Name"))
         open_points.append(op["lot_open"].format(names=names))
     elif outcome == "by_election":
         kind = ELECTION_KIND[lang].get(det.get("by_election_kind", ""), "eine Wahl" if lang == "de" else "an election")
-        text = op["by_election"].format(departed=departed, kind=kind)
+        text = departure + op["by_election"].format(departed=departed, kind=kind).rstrip(".") + cite + "."
         open_points.append(op["by_election_open"])
     elif outcome == "referred":
-        text = op["referred"].format(departed=departed, to=det["referred_to"])
+        text = departure.removesuffix(op["and"]) + ". " + op["referred"].format(departed=departed, to=det["referred_to"])
         open_points.append(op["referred_open"].format(to=det["referred_to"]))
     else:
         why = (det["outcome_ground"] or {}).get("explanation", "")
@@ -187,24 +228,28 @@ def context(result: dict, case, det: dict, lang: str) -> dict:
     if m:
         words = MEMBERSHIP_WORDS[lang]
         notified = f", {words['notified']} {_day(m['notified'], lang)}" if m.get("notified") else ""
-        if m["status"] == "pending":
+        if m["status"] == "pending" and not m.get("notified"):
+            # no notification recorded: the period runs from its service, which the case does not hold
+            membership = MEMBERSHIP_SENTENCE[lang]["unnotified"].format(
+                name=name(det["successor"]), served=_blank("Datum der Zustellung" if lang == "de" else "date served"))
+        elif m["status"] == "pending":
             membership = MEMBERSHIP_SENTENCE[lang]["pending"].format(
-                name=name(det["successor"]), notified=notified.replace(",", ":", 1) if notified else "",
-                deadline=_day(m["deadline"], lang) or _blank("Frist" if lang == "de" else "period"))
+                name=name(det["successor"]), notified=_day(m["notified"], lang), deadline=_day(m["deadline"], lang))
         else:
             membership = MEMBERSHIP_SENTENCE[lang]["done"].format(
                 status=words.get(m["status"], m["status"]), notified=notified,
                 deadline=f", {words['deadline']} {_day(m['deadline'], lang)}" if m.get("deadline") else "",
                 member_from=f", {words['member_from']} {_day(m['member_from'], lang)}" if m.get("member_from") else "")
-        if m.get("assumption"):
-            membership += f" ({m['assumption']})"
+        if m.get("assumption") and m["status"] != "pending":
+            membership += " " + ASSUMED[lang].format(assumption=m["assumption"])
     defaults = reading_defaults(result["statute"])
     readings = ", ".join(f"{k} = {v}" for k, v in det.get("readings", {}).items() if defaults.get(k) != v)
     checks = list(result["warnings"]) + [n["explanation"] for n in det["notes"]]
-    trigger_words = EVENT_WORDS[lang].get(det["trigger"], det["trigger"])
+    event = EVENT_SENTENCE[lang].get(det["trigger"], det["trigger"] + " {date}").format(date=_day(det["date"], lang))
     return {
-        "lang": lang, "title": TITLES[lang].get(outcome, TITLES[lang]["other"]), "body": case.body_name,
-        "departed": {"name": departed, "nomination": seat_nom, "event": trigger_words, "date": _day(det["date"], lang),
+        "lang": lang, "title": TITLES[lang]["kept" if kept else (outcome if outcome in TITLES[lang] else "other")],
+        "body": case.body_name,
+        "departed": {"name": departed, "nomination": seat_nom, "event": event, "date": _day(det["date"], lang),
                      "grounds": det["trigger_grounds"]},
         "rule": rule, "passed": passed, "operative": text, "open_points": open_points,
         "membership": membership, "membership_grounds": membership_grounds,
@@ -282,7 +327,7 @@ def blocks(text: str) -> list[tuple[str, str]]:
             flush()
             body = line[1:].strip()
             if body:
-                out.append(("box", body))
+                out.append(("box", body if body.startswith("☐") else "☐ " + body))
         else:
             para.append(line)
     flush()
@@ -337,6 +382,7 @@ def to_docx(text: str) -> bytes:
     except ImportError:
         raise InputError("DOCX needs python-docx: pip install 'nachruecken[docx]'", "--format") from None
     document_ = docx.Document()
+    _a4_german(document_)
     for kind, content in blocks(text):
         if kind == "h1":
             document_.add_heading(_plain(content), level=1)
@@ -362,6 +408,22 @@ def to_docx(text: str) -> bytes:
     buffer = io.BytesIO()
     document_.save(buffer)
     return buffer.getvalue()
+
+
+def _a4_german(document_) -> None:
+    """A4 with 2 cm margins, and German as the language of the text (for spelling and hyphenation)."""
+    from docx.oxml import OxmlElement
+    from docx.oxml.ns import qn
+    from docx.shared import Cm
+
+    for section in document_.sections:
+        section.page_width, section.page_height = Cm(21.0), Cm(29.7)
+        section.left_margin = section.right_margin = Cm(2.0)
+        section.top_margin = section.bottom_margin = Cm(2.5)
+    rpr = document_.styles["Normal"].element.get_or_add_rPr()
+    lang = OxmlElement("w:lang")
+    lang.set(qn("w:val"), "de-DE")
+    rpr.append(lang)
 
 
 def _plain(text: str) -> str:

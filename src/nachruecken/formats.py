@@ -15,8 +15,12 @@ from .dates import long_date
 from .explain import LABELS, MEMBERSHIP_WORDS, REASON_WORDS, TRIGGER_PHRASE
 from .statutes import reading_defaults
 
-CSV_COLUMNS = ("case", "vacancy", "rank", "person", "name", "nomination", "votes", "status", "reason", "citation",
-               "explanation")
+CSV_COLUMNS = {
+    "en": ("case", "vacancy", "rank", "person", "name", "nomination", "votes", "status", "reason", "citation",
+           "explanation"),
+    "de": ("Fall", "Vakanz", "Rang", "Person", "Name", "Wahlvorschlag", "Stimmen", "Status", "Grund", "Norm",
+           "Begründung"),
+}
 # Offices that open CSV in a German spreadsheet: semicolons and Windows-1252 (unencodable characters replaced).
 CSV_DIALECTS = {"standard": (",", "utf-8"), "excel-de": (";", "cp1252")}
 
@@ -120,10 +124,21 @@ def csv_rows(result: dict, case, lang: str = "en") -> list[list]:
     return rows
 
 
-def to_csv(rows: list[list], dialect: str = "standard") -> bytes:
+def to_csv(rows: list[list], dialect: str = "standard", lang: str = "en") -> tuple[bytes, int]:
+    """The bytes, and how many characters the dialect's encoding could not hold (written as '?')."""
     delimiter, encoding = CSV_DIALECTS[dialect]
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow(CSV_COLUMNS[lang])
     writer.writerows(rows)
-    return buffer.getvalue().encode(encoding, errors="replace")
+    text = buffer.getvalue()
+    lost = sum(1 for ch in text if not _encodable(ch, encoding))
+    return text.encode(encoding, errors="replace"), lost
+
+
+def _encodable(ch: str, encoding: str) -> bool:
+    try:
+        ch.encode(encoding)
+        return True
+    except UnicodeEncodeError:
+        return False

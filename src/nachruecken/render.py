@@ -28,7 +28,8 @@ HEAD = {
            "referred": "Referred to {to}", "notes": "Note", "default": "default", "none": "none",
            "calls": "Calls", "call_failed": "{name} called {start}, failed {ended} ({how})",
            "call_open": "{name} called {start}", "body": "The body on {as_of}",
-           "legal": "legal member count {n}", "sitting": "{n} members sit", "vacant_seats": "empty: {who}",
+           "legal": "legal member count {n}", "sitting": "{n} members sit", "sitting_1": "1 member sits",
+           "vacant_seats": "empty: {who}",
            "pending": "pending calls: {who}", "unfilled": "{n} seats left empty at the election",
            "seat_of": "seat of {who} since {since} ({why})", "pending_of": "{name} for the seat of {who} since {since}", "votes": "{n} votes", "no_votes": "no vote count",
            "place": "list place {n}"},
@@ -37,11 +38,12 @@ HEAD = {
            "cols": ("#", "Person", "Liste", "Stimmen", "Platz", "Status", "Grund", "Norm", "Begründung"),
            "trigger": "Auslöser", "text": "Angewandte Fassung", "outcome": "Ergebnis", "grounds": "Gründe", "membership": "Mitgliedschaft",
            "succ": "Nachfolger: {name} ({id}) aus {nom}", "reduced": "die gesetzliche Mitgliederzahl vermindert sich",
-           "not_reduced": "die gesetzliche Mitgliederzahl bleibt", "lot": "Losentscheid zwischen: {names}",
+           "not_reduced": "die gesetzliche Mitgliederzahl bleibt unverändert", "lot": "Losentscheid zwischen: {names}",
            "referred": "Verwiesen auf {to}", "notes": "Hinweis", "default": "Standard", "none": "keine",
            "calls": "Berufungen", "call_failed": "{name} berufen {start}, gescheitert {ended} ({how})",
            "call_open": "{name} berufen {start}", "body": "Die Vertretung am {as_of}",
-           "legal": "gesetzliche Mitgliederzahl {n}", "sitting": "{n} Mitglieder sitzen", "vacant_seats": "leer: {who}",
+           "legal": "gesetzliche Mitgliederzahl {n}", "sitting": "{n} Mitglieder sitzen", "sitting_1": "1 Mitglied sitzt",
+           "vacant_seats": "leer: {who}",
            "pending": "offene Berufungen: {who}", "unfilled": "{n} Sitze bei der Wahl unbesetzt",
            "seat_of": "Sitz von {who} seit {since} ({why})", "pending_of": "{name} für den Sitz von {who} seit {since}", "votes": "{n} Stimmen",
            "no_votes": "keine Stimmenzahl", "place": "Listenplatz {n}"},
@@ -78,7 +80,8 @@ def _render_composition(comp: dict, case, console: Console, lang: str) -> None:
     """What an officer checks before the next sitting: who sits, which seats are empty, which calls
     are still open."""
     h, lab = HEAD[lang], LABELS[lang]
-    parts = [h["sitting"].format(n=sum(len(s["holders"]) for s in comp["seats"]))]
+    sitting = sum(len(s["holders"]) for s in comp["seats"])
+    parts = [h["sitting_1"] if sitting == 1 else h["sitting"].format(n=sitting)]
     if comp["legal_member_count"] is not None:
         parts.insert(0, h["legal"].format(n=comp["legal_member_count"]))
     if comp.get("unfilled_at_election"):
@@ -103,6 +106,16 @@ def _nom(case, nid: str) -> str:
 
 
 STYLE = {"successor": "bold green", "skipped": "red", "tied": "yellow", "behind": "dim"}
+
+
+def _indented(console: Console, markup: str, left: int) -> None:
+    """A line whose continuation lines keep its indentation (a hanging indent), wrapped at word
+    boundaries, with no trailing spaces."""
+    from rich.text import Text
+
+    for line in Text.from_markup(markup).wrap(console, max(20, console.width - left)):
+        line.rstrip()
+        console.print(Text(" " * left) + line, soft_wrap=True)
 
 
 def _reason_words(c: dict, lang: str) -> str:
@@ -133,11 +146,11 @@ def _candidate_blocks(det: dict, case, console: Console, lang: str) -> None:
         facts = [escape(_nom(case, c["nomination"])), votes]
         if c.get("position") is not None:
             facts.append(h["place"].format(n=c["position"]))
-        console.print(f"  {c['rank']}. [bold]{escape(case.display(c['person']))}[/bold] - " + ", ".join(facts))
+        _indented(console, f"{c['rank']}. [bold]{escape(case.display(c['person']))}[/bold] - " + ", ".join(facts), 2)
         status = f"[{STYLE[c['status']]}]{lab[c['status']]}[/]"
         why = _reason_words(c, lang)
-        console.print(f"     {status}{': ' + why if why else ''} - [cyan]{escape(c['citation'])}[/cyan]")
-        console.print(f"     {escape(c['explanation'])}")
+        _indented(console, f"{status}{': ' + why if why else ''} - [cyan]{escape(c['citation'])}[/cyan]", 5)
+        _indented(console, escape(c["explanation"]), 5)
 
 
 def _render_determination(det: dict, case, console: Console, lang: str) -> None:
@@ -154,7 +167,7 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
     if det.get("version_basis"):
         console.print(f"  {h['text']}: {det['statute']} - {escape(det['version_basis'])}")
     for g in det.get("trigger_grounds", []):
-        console.print(f"  {h['trigger']}: [cyan]{escape(g['citation'])}[/cyan] {escape(g['explanation'])}")
+        _indented(console, f"{h['trigger']}: [cyan]{escape(g['citation'])}[/cyan]: {escape(g['explanation'])}", 2)
     if det["candidates"]:
         if console.width >= TABLE_MIN_WIDTH:
             _candidate_table(det, case, console, lang)
@@ -180,9 +193,10 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
         console.print("  " + h["lot"].format(names=", ".join(escape(case.display(p)) for p in det["lot_between"])))
     console.print(f"[bold]{h['grounds']}:[/bold]")
     for i, g in enumerate(det["grounds"], 1):
-        console.print(f"  {i}. [cyan]{escape(g['citation'])}[/cyan]: {escape(g['explanation'])}")
+        _indented(console, f"{i}. [cyan]{escape(g['citation'])}[/cyan]: {escape(g['explanation'])}", 2)
     for n in det.get("notes", []):
-        console.print(f"  [yellow]{h['notes']}[/yellow] ([cyan]{escape(n['citation'])}[/cyan]): {escape(n['explanation'])}")
+        _indented(console, f"[yellow]{h['notes']}[/yellow] ([cyan]{escape(n['citation'])}[/cyan]): "
+                           f"{escape(n['explanation'])}", 2)
     if len(det.get("calls", [])) > 1:
         ends = CALL_END_WORDS[lang]
         steps = [h["call_failed" if c["ended"] else "call_open"].format(

@@ -70,6 +70,7 @@ DETERMINATION = {
         "outcome_norm": {"type": ["string", "null"]},
         "outcome_ground": {"anyOf": [TEXT_GROUND, {"type": "null"}]},
         "recorded_call": {"type": "string"},
+        "holder_keeps_seat": {"const": True, "description": "with outcome referred: the departure itself is referred"},
     },
 }
 RESULT_SCHEMA = {

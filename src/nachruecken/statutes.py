@@ -64,6 +64,8 @@ def version_on(spec: str, day: dt.date | None) -> tuple[str, str]:
     if spec not in VERSIONS:
         return spec, "pinned"
     ids = VERSIONS[spec]
+    if len(ids) == 1 and load_statute(ids[0]).in_force_from is None and load_statute(ids[0]).in_force_until is None:
+        return ids[0], "only"  # one text, its in-force dates not established here
     if day is None:
         return ids[-1], "undated"
     chosen = None

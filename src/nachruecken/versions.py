@@ -16,6 +16,7 @@ from .statutes import Statute, VERSIONS, load_statute
 TEXTS = {
     "en": {
         "basis_pinned": "the case names this text ({sid})",
+        "basis_only": "the only text encoded for this state; its in-force dates are not established here",
         "basis_in_force": "the text in force on {date}, the day the seat fell vacant",
         "basis_before_earliest": "the earliest text encoded; the seat fell vacant on {date}, before it came into "
                                  "force on {start}",
@@ -49,6 +50,7 @@ TEXTS = {
     },
     "de": {
         "basis_pinned": "der Fall nennt diese Fassung ({sid})",
+        "basis_only": "die einzige abgebildete Fassung dieses Landes; ihr Geltungszeitraum ist hier nicht festgestellt",
         "basis_in_force": "die am {date} geltende Fassung, dem Tag, an dem der Sitz frei wurde",
         "basis_before_earliest": "die früheste abgebildete Fassung; der Sitz wurde am {date} frei, bevor sie am "
                                  "{start} in Kraft trat",
