@@ -167,7 +167,7 @@ REPLAY_WARNINGS = {
         "nothing": "kein Ereignis macht einen Sitz frei: nichts zu entscheiden",
         "period_start_before_election": "body.period_start ({date}) liegt vor der Wahl ({election}): eine "
                                         "Wahlperiode beginnt nach ihrer Wahl; das Datum prüfen",
-        "period_start_after_vacancy": "body.period_start ({date}) liegt nach der Vakanz von '{person}' ({vacancy}): "
+        "period_start_after_vacancy": "body.period_start ({date}) liegt nach dem Freiwerden des Sitzes von '{person}' ({vacancy}): "
                                       "der Sitz wurde in der genannten Wahlperiode frei; das Datum prüfen",
     },
 }

@@ -292,7 +292,7 @@ def document(result: dict, case, vacancy: str | None = None, lang: str = "de") -
     """The Markdown of every selected determination, one after another (a page break between)."""
     parts = [markdown(result, case, det, lang) for det in select(result, vacancy)]
     if not parts:
-        return ("Keine Vakanz: nichts festzustellen.\n" if lang == "de" else "No vacancy: nothing to determine.\n")
+        return ("Kein Sitz ist frei geworden: nichts festzustellen.\n" if lang == "de" else "No vacancy: nothing to determine.\n")
     return "\n---\n\n".join(parts)
 
 

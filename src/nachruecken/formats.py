@@ -18,7 +18,7 @@ from .statutes import reading_defaults
 CSV_COLUMNS = {
     "en": ("case", "vacancy", "rank", "person", "name", "nomination", "votes", "status", "reason", "citation",
            "explanation"),
-    "de": ("Fall", "Vakanz", "Rang", "Person", "Name", "Wahlvorschlag", "Stimmen", "Status", "Grund", "Norm",
+    "de": ("Fall", "Sitz von", "Rang", "Person", "Name", "Wahlvorschlag", "Stimmen", "Status", "Grund", "Norm",
            "Begründung"),
 }
 # Offices that open CSV in a German spreadsheet: semicolons and Windows-1252 (unencodable characters replaced).

@@ -14,7 +14,7 @@ VERSIONS_NOTE = {
     "en": "A state code (he, nw, bb, mv, hh) decides each vacancy under the text in force on the day its seat "
           "fell vacant; before the earliest encoded text, that text applies with a warning. The transitional "
           "rules of the amending laws are not in the material.",
-    "de": "Ein Landeskürzel (he, nw, bb, mv, hh) entscheidet jede Vakanz nach der Fassung, die am Tag des "
+    "de": "Ein Landeskürzel (he, nw, bb, mv, hh) entscheidet jeden frei gewordenen Sitz nach der Fassung, die am Tag des "
           "Freiwerdens galt; vor der frühesten abgebildeten Fassung gilt diese, mit Warnung. Das Übergangsrecht "
           "der Änderungsgesetze liegt nicht vor.",
 }

@@ -62,7 +62,7 @@ TEXTS = {
         "alternative_same": "; nach core.version_date = {mode} ist das Ergebnis dasselbe",
         "pinned_later": "Der Sitz von '{person}' wurde am {date} frei, als {other} ({other_id}) galt; "
                         "diese Feststellung wendet die im Fall genannte Fassung {sid} an ({version}). Für das am "
-                        "Tag jeder Vakanz geltende Recht das Gesetz '{alias}' angeben",
+                        "Tag des Freiwerdens jedes Sitzes geltende Recht das Gesetz '{alias}' angeben",
         "pinned_election_later": "Die Wahl ({date}) fand statt, als {other} ({other_id}) galt; der Fall nennt "
                                  "{sid} ({version}). Für das geltende Recht das Gesetz '{alias}' angeben",
         "pinned_not_yet": "Der Sitz von '{person}' wurde am {date} frei, bevor {sid} ({version}) am {start} in "
@@ -79,7 +79,7 @@ TEXTS = {
         "how_step_day": "jeder Schritt wird nach der an seinem Tag geltenden Fassung entschieden",
         "reading_ignored": "Die Lesart '{reading}' kennt {sid} ({version}) nicht; sie blieb für die nach dieser "
                            "Fassung getroffenen Feststellungen außer Betracht",
-        "several_versions": "das am Tag jeder Vakanz geltende Recht: {parts}",
+        "several_versions": "das am Tag des Freiwerdens jedes Sitzes geltende Recht: {parts}",
     },
 }
 
