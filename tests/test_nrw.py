@@ -274,13 +274,18 @@ def test_his_substitute_follows_the_chain_of_a_failed_list_candidate():
     assert default["successor"] == "lange"
 
 
-def test_list_chains_end_on_a_cycle():
-    # l1 failed, e1 named for l1 failed, e2 named for e1 failed, e1 named for e2 again: the walk
-    # goes on to the list
-    c = case([nom("spd-rl", E("q", elected=True), "l1", "l2", E("e1", substitute_for=["l1", "e2"]),
+def _cycling_list_chain() -> dict:
+    """l1 failed, e1 named for l1 failed, e2 named for e1 failed, e1 named for e2 again."""
+    return case([nom("spd-rl", E("q", elected=True), "l1", "l2", E("e1", substitute_for=["l1", "e2"]),
                   E("e2", substitute_for=["e1"]))],
              [("2015-01-01", "l1", "died"), ("2015-01-02", "e1", "died"), ("2015-01-03", "e2", "died"),
               ("2016-01-01", "q", "resigned")], readings={"nw.failed_substitute": "his_substitute"})
+
+
+def test_list_chains_end_on_a_cycle():
+    # l1 failed, e1 named for l1 failed, e2 named for e1 failed, e1 named for e2 again: the walk
+    # goes on to the list
+    c = _cycling_list_chain()
     det = only(decide(c))
     assert det["successor"] == "l2"
     assert [x["person"] for x in det["candidates"]] == ["l1", "e1", "e2", "l2"]
@@ -392,10 +397,7 @@ def test_his_substitute_follows_a_designee_placed_before_the_departed_under_afte
 
 
 def test_a_chain_of_list_candidates_that_cycles_is_noted():
-    c = case([nom("spd-rl", E("q", elected=True), "l1", "l2", E("e1", substitute_for=["l1", "e2"]),
-                  E("e2", substitute_for=["e1"]))],
-             [("2015-01-01", "l1", "died"), ("2015-01-02", "e1", "died"), ("2015-01-03", "e2", "died"),
-              ("2016-01-01", "q", "resigned")], readings={"nw.failed_substitute": "his_substitute"})
+    c = _cycling_list_chain()
     assert [n["code"] for n in only(decide(c))["notes"]] == ["designation_cycle"]
 
 

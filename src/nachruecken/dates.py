@@ -64,3 +64,8 @@ def long_date(day: dt.date, lang: str = "en") -> str:
     from babel.dates import format_date  # imported where needed: it is slow to load
 
     return format_date(day, format="long", locale="de_DE" if lang == "de" else "en_GB")
+
+
+def long_iso(text: str | None, lang: str = "en", missing: str = "-") -> str:
+    """An ISO date from a result (or None) as running text."""
+    return long_date(dt.date.fromisoformat(text), lang) if text else missing

@@ -10,14 +10,13 @@ same. Nothing is invented: every fact comes from the case or the determination.
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import html
 import io
 import re
 from pathlib import Path
 
-from .dates import long_date
+from .dates import long_iso
 from .errors import InputError
 from .explain import CALL_END_WORDS, MEMBERSHIP_WORDS, REASON_WORDS
 from .statutes import STATE_OF, reading_defaults
@@ -129,7 +128,7 @@ ASSUMED = {"de": "(Die Daten beruhen auf einer Annahme des Werkzeugs: {assumptio
 
 
 def _day(text: str | None, lang: str) -> str:
-    return long_date(dt.date.fromisoformat(text), lang) if text else ""
+    return long_iso(text, lang, missing="")
 
 
 def _join(items: list[str], lang: str) -> str:
@@ -151,16 +150,6 @@ def _environment():
                               undefined=jinja2.StrictUndefined)
 
 
-def _nom(case, nid: str | None) -> str:
-    if nid is None:
-        return "-"
-    try:
-        n = case.nomination(nid)
-        return n.name or n.id
-    except KeyError:
-        return nid
-
-
 def context(result: dict, case, det: dict, lang: str) -> dict:
     """Everything a template may say about one determination, from the case and the result only."""
     name = case.display
@@ -172,7 +161,7 @@ def context(result: dict, case, det: dict, lang: str) -> dict:
     membership_grounds = grounds[k + 1:] if outcome == "successor" else []
     op = OPERATIVE[lang]
     departed = name(det["vacancy"])
-    seat_nom = _nom(case, det["seat_nomination"])
+    seat_nom = case.nomination_display(det["seat_nomination"])
     comp = result.get("composition") or {}
     open_points = []
     kept = outcome == "referred" and det.get("holder_keeps_seat")
@@ -181,7 +170,7 @@ def context(result: dict, case, det: dict, lang: str) -> dict:
     if kept:
         text = op["kept"].format(departed=departed, to=det["referred_to"])
     elif outcome == "successor":
-        text = op["successor"].format(name=name(det["successor"]), nom=_nom(case, det["successor_nomination"]),
+        text = op["successor"].format(name=name(det["successor"]), nom=case.nomination_display(det["successor_nomination"]),
                                       departed=departed, body_dat=op["body_named"].format(name=case.body_name)
                                       if case.body_name else op["body_dat"])
         m = det.get("membership") or {}
@@ -213,14 +202,14 @@ def context(result: dict, case, det: dict, lang: str) -> dict:
         text = op[outcome].format(departed=departed, why=why)
         if outcome == "undetermined":
             open_points.append(op["undetermined_open"])
-    passed = [{"name": name(c["person"]), "nomination": _nom(case, c["nomination"]),
+    passed = [{"name": name(c["person"]), "nomination": case.nomination_display(c["nomination"]),
                "reason": ", ".join(REASON_WORDS[lang].get(r, r) for r in c.get("reasons", [])),
                "date": _day(c.get("reason_date"), lang), "citation": c["citation"], "explanation": c["explanation"]}
               for c in det["candidates"] if c["status"] == "skipped"]
     # a call that failed after the person was reached is part of the record too
     for call in det.get("calls", []):
         if call["ended"] and not any(p["name"] == name(call["person"]) for p in passed):
-            passed.append({"name": name(call["person"]), "nomination": _nom(case, call["nomination"]),
+            passed.append({"name": name(call["person"]), "nomination": case.nomination_display(call["nomination"]),
                            "reason": CALL_END_WORDS[lang].get(call["how"], call["how"]),
                            "date": _day(call["ended"], lang), "citation": "", "explanation": ""})
     membership = ""
@@ -343,7 +332,8 @@ def _inline_html(text: str) -> str:
 def to_html(text: str, lang: str = "de") -> str:
     body = []
     open_list = None
-    for kind, content in blocks(text):
+    parsed = blocks(text)
+    for kind, content in parsed:
         list_kind = {"li": "ul", "ol": "ol"}.get(kind)
         if open_list and list_kind != open_list:
             body.append(f"</{open_list}>")
@@ -371,7 +361,7 @@ def to_html(text: str, lang: str = "de") -> str:
              ".blank { display: inline-block; min-width: 6cm; border-bottom: 1px solid #000; color: #666; "
              "font-size: 8pt; } .pagebreak { page-break-after: always; }")
     return (f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
-            f"<title>{_inline_html(blocks(text)[0][1]) if blocks(text) else ''}</title>\n<style>{style}</style>\n"
+            f"<title>{_inline_html(parsed[0][1]) if parsed else ''}</title>\n<style>{style}</style>\n"
             "</head>\n<body>\n" + "\n".join(body) + "\n</body>\n</html>\n")
 
 

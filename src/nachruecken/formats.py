@@ -8,10 +8,9 @@ the codes.
 from __future__ import annotations
 
 import csv
-import datetime as dt
 import io
 
-from .dates import long_date
+from .dates import long_iso as _day
 from .explain import LABELS, MEMBERSHIP_WORDS, REASON_WORDS, TRIGGER_PHRASE
 from .statutes import reading_defaults
 
@@ -38,20 +37,6 @@ WORDS = {
 }
 
 
-def _nom(case, nid: str | None) -> str:
-    if nid is None:
-        return "-"
-    try:
-        n = case.nomination(nid)
-        return n.name or n.id
-    except KeyError:
-        return nid
-
-
-def _day(text: str | None, lang: str) -> str:
-    return long_date(dt.date.fromisoformat(text), lang) if text else "-"
-
-
 def _cell(text) -> str:
     """Markdown table cell: no pipe or line break may end the cell early."""
     return str(text).replace("|", "\\|").replace("\n", " ")
@@ -64,7 +49,7 @@ def _reasons(c: dict, lang: str) -> str:
 def outcome_line(det: dict, case, lang: str) -> str:
     lab, w = LABELS[lang], WORDS[lang]
     if det["outcome"] == "successor":
-        return w["successor"].format(name=case.display(det["successor"]), nom=_nom(case, det["successor_nomination"]))
+        return w["successor"].format(name=case.display(det["successor"]), nom=case.nomination_display(det["successor_nomination"]))
     text = lab.get(det["outcome"], det["outcome"])
     if det["outcome"] == "by_election" and det.get("by_election_kind"):
         text = lab.get(f"by_election_{det['by_election_kind']}", text)
@@ -87,7 +72,7 @@ def to_markdown(result: dict, case, lang: str = "en") -> str:
     for det in result["determinations"]:
         trig = TRIGGER_PHRASE[lang].get(det["trigger"], det["trigger"])
         out += ["", f"## {w['vacancy'].format(who=case.display(det['vacancy']))}", "",
-                w["via"].format(nom=_nom(case, det["seat_nomination"]), trigger=trig, date=_day(det["date"], lang)),
+                w["via"].format(nom=case.nomination_display(det["seat_nomination"]), trigger=trig, date=_day(det["date"], lang)),
                 "", f"{w['text']}: {det['statute']} - {det.get('version_basis', '')}", ""]
         out += [f"- {g['citation']}: {g['explanation']}" for g in det["trigger_grounds"]]
         if det["candidates"]:
@@ -95,7 +80,7 @@ def to_markdown(result: dict, case, lang: str = "en") -> str:
             for c in det["candidates"]:
                 votes = "-" if c.get("votes") is None else str(c["votes"])
                 out.append("| " + " | ".join(_cell(x) for x in (
-                    c["rank"], case.display(c["person"]), _nom(case, c["nomination"]), votes, lab[c["status"]],
+                    c["rank"], case.display(c["person"]), case.nomination_display(c["nomination"]), votes, lab[c["status"]],
                     _reasons(c, lang), c["citation"], c["explanation"])) + " |")
         out += ["", f"**{w['outcome']}:** {outcome_line(det, case, lang)}", "", f"**{w['grounds']}:**", ""]
         out += [f"{i}. {g['citation']}: {g['explanation']}" for i, g in enumerate(det["grounds"], 1)]
@@ -119,7 +104,7 @@ def csv_rows(result: dict, case, lang: str = "en") -> list[list]:
     for det in result["determinations"]:
         for c in det["candidates"]:
             rows.append([result["case"], det["vacancy"], c["rank"], c["person"], case.display(c["person"]),
-                         _nom(case, c["nomination"]), "" if c.get("votes") is None else c["votes"],
+                         case.nomination_display(c["nomination"]), "" if c.get("votes") is None else c["votes"],
                          lab[c["status"]], _reasons(c, lang), c["citation"], c["explanation"]])
     return rows
 

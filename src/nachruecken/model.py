@@ -123,3 +123,12 @@ class Case:
 
     def display(self, person: str) -> str:
         return self.names.get(person) or person
+
+    def nomination_display(self, nid: str | None) -> str:
+        """A nomination's name as the case gives it (else its id; "-" for none)."""
+        if nid is None:
+            return "-"
+        for nom in self.nominations:
+            if nom.id == nid:
+                return nom.name or nom.id
+        return nid

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .dates import long_date
+from .dates import long_iso as _day
 from .explain import CALL_END_WORDS, LABELS, MEMBERSHIP_WORDS, REASON_WORDS, TRIGGER_PHRASE
 from .statutes import reading_defaults
 
@@ -48,13 +48,6 @@ HEAD = {
            "seat_of": "Sitz von {who} seit {since} ({why})", "pending_of": "{name} für den Sitz von {who} seit {since}", "votes": "{n} Stimmen",
            "no_votes": "keine Stimmenzahl", "place": "Listenplatz {n}"},
 }
-
-
-def _day(text: str | None, lang: str) -> str:
-    """An ISO date as running text ("31 August 2023", "31. August 2023")."""
-    import datetime as dt
-
-    return long_date(dt.date.fromisoformat(text), lang) if text else "-"
 
 
 def render(result: dict, case, console: Console, lang: str = "en") -> None:
@@ -97,14 +90,6 @@ def _render_composition(comp: dict, case, console: Console, lang: str) -> None:
         console.print("  " + h["pending"].format(who=who))
 
 
-def _nom(case, nid: str) -> str:
-    try:
-        n = case.nomination(nid)
-        return n.name or n.id
-    except KeyError:
-        return nid
-
-
 STYLE = {"successor": "bold green", "skipped": "red", "tied": "yellow", "behind": "dim"}
 
 
@@ -130,7 +115,7 @@ def _candidate_table(det: dict, case, console: Console, lang: str) -> None:
     for col, (ratio, width) in zip(h["cols"], layout):
         table.add_column(col, ratio=ratio, width=width, overflow="fold")
     for c in det["candidates"]:
-        table.add_row(str(c["rank"]), escape(case.display(c["person"])), escape(_nom(case, c["nomination"])),
+        table.add_row(str(c["rank"]), escape(case.display(c["person"])), escape(case.nomination_display(c["nomination"])),
                       "-" if c.get("votes") is None else str(c["votes"]), str(c.get("position", "")),
                       f"[{STYLE[c['status']]}]{lab[c['status']]}[/]", _reason_words(c, lang), escape(c["citation"]),
                       escape(c["explanation"]))
@@ -143,7 +128,7 @@ def _candidate_blocks(det: dict, case, console: Console, lang: str) -> None:
     h, lab = HEAD[lang], LABELS[lang]
     for c in det["candidates"]:
         votes = h["no_votes"] if c.get("votes") is None else h["votes"].format(n=c["votes"])
-        facts = [escape(_nom(case, c["nomination"])), votes]
+        facts = [escape(case.nomination_display(c["nomination"])), votes]
         if c.get("position") is not None:
             facts.append(h["place"].format(n=c["position"]))
         _indented(console, f"{c['rank']}. [bold]{escape(case.display(c['person']))}[/bold] - " + ", ".join(facts), 2)
@@ -158,7 +143,7 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
     who = case.display(det["vacancy"])
     trig = TRIGGER_PHRASE[lang].get(det["trigger"], det["trigger"])
     title = (f"[bold]{h['vacancy']}: {h['of']} {escape(who)} ({escape(det['vacancy'])}), "
-             f"{escape(_nom(case, det['seat_nomination']))} - {trig} {h['on']} {_day(det['date'], lang)}[/bold]")
+             f"{escape(case.nomination_display(det['seat_nomination']))} - {trig} {h['on']} {_day(det['date'], lang)}[/bold]")
     if console.width >= TABLE_MIN_WIDTH:
         console.rule(title, align="left")
     else:  # a rule would cut the title short
@@ -176,7 +161,7 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
     outcome = det["outcome"]
     if outcome == "successor":
         line = h["succ"].format(name=escape(case.display(det["successor"])), id=escape(det["successor"]),
-                                nom=escape(_nom(case, det["successor_nomination"])))
+                                nom=escape(case.nomination_display(det["successor_nomination"])))
         console.print(f"[bold green]{h['outcome']}: {line}[/bold green]")
     else:
         text = lab.get(outcome, outcome)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 
 from .dates import long_date
-from .statutes import Statute, VERSIONS, load_statute
+from .statutes import VERSIONS, Statute, load_statute, version_on
 
 TEXTS = {
     "en": {
@@ -91,14 +91,9 @@ def _later(st: Statute) -> list[Statute]:
 
 def in_force_on(st: Statute, day: dt.date) -> Statute | None:
     """The encoded version of ``st``'s state in force on ``day`` (None: none known to be)."""
-    found = None
-    for sid in VERSIONS[st.state_code]:
-        v = load_statute(sid)
-        if v.in_force_from is None or v.in_force_from <= day:
-            found = v
-    if found is not None and found.in_force_until is not None and day > found.in_force_until:
-        return None
-    return found
+    sid, basis = version_on(st.state_code, day)
+    found = load_statute(sid)
+    return None if basis == "before_earliest" or not found.in_force_on(day) else found
 
 
 def basis_text(lang: str, basis: str, st: Statute, day: dt.date) -> str:
