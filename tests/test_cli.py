@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pytest
 
 from nachruecken.statutes import load_statute
 
@@ -55,7 +56,10 @@ def test_german_output(run_cli):
     det = json.loads(result.stdout)["determinations"][0]
     assert det["candidates"][0]["explanation"].startswith("Hat am 20. August 2023 gegenüber dem Wahlleiter")
     table = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--lang", "de")
-    assert "Nachfolger: Jürgen Wolf" in " ".join(table.stdout.split())
+    # the statute's own term for the successor (§ 34 Abs. 3 Satz 1 KWG: der nachrückende Vertreter)
+    assert "Nachrückender Vertreter: Jürgen Wolf" in " ".join(table.stdout.split())
+    nrw = run_cli("solve", "instances/nw/2024-waiver-and-reservation.yaml", "--lang", "de").stdout
+    assert "Listennachfolger" in nrw and "Nachrückender" not in nrw
 
 
 def test_compare_decides_one_case_under_all_five(run_cli):
@@ -68,3 +72,21 @@ def test_compare_decides_one_case_under_all_five(run_cli):
     assert {rows[s]["outcome"] for s in ("he-kwg-34-2011", "nw-kwahlg-45", "bb-kwahlg-60", "hh-bezvwg-36")} == {"not_applicable"}
     table = run_cli("compare", "instances/he/schenklengsfeld-2023.yaml")
     assert table.exit_code == 0 and "Jürgen Wolf" in table.stdout
+
+
+def _main(*args):
+    """The installed entry point (usage errors are handled there, not in typer's test runner)."""
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-c", "from nachruecken.cli import main; main()", *args],
+                          capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("args", [("solve", "instances/he/schenklengsfeld-2023.yaml", "--lang", "fr"),
+                                  ("feststellung",), ("solve", "--bogus", "x")])
+def test_a_usage_error_is_one_line_with_exit_2(args):
+    done = _main(*args)
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"nachruecken {args[0]}: ") and "--help" in lines[0], done.stderr

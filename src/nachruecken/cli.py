@@ -455,9 +455,27 @@ def schema(
     print(json.dumps(CASE_SCHEMA, ensure_ascii=False, indent=2))
 
 
-def main() -> None:
+def _click_exceptions():
+    """click's exceptions: typer 0.2x vendors click (typer._click), older typer uses click itself."""
     try:
-        app()
+        from typer._click import exceptions
+    except ImportError:  # pragma: no cover - depends on the installed typer
+        from click import exceptions
+    return exceptions
+
+
+def main() -> None:
+    click = _click_exceptions()
+    try:
+        code = app(prog_name="nachruecken", standalone_mode=False)
+        sys.exit(code if isinstance(code, int) else 0)
+    except click.NoArgsIsHelpError as exc:
+        sys.stdout.write(exc.ctx.get_help() + "\n")
+        sys.exit(2)
+    except click.UsageError as exc:  # a wrong option or argument: one line, like every input error
+        where = exc.ctx.command_path if exc.ctx else "nachruecken"
+        sys.stderr.write(f"{where}: {exc.format_message()} (see {where} --help)\n")
+        sys.exit(2)
     except KeyboardInterrupt:
         _err("interrupted")
         sys.exit(130)

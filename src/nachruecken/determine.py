@@ -20,6 +20,7 @@ from .model import Case
 from .solver import Const, GroupRef, solve_atoms
 from .statutes import VERSIONS, Statute, load_statute, resolve_statute_spec, version_on, versions_of
 from .versions import basis_text, straddling, version_summary, version_warnings
+from .wording import localize_all
 
 
 @dataclasses.dataclass
@@ -129,8 +130,8 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
         "case": case.file, "input_sha256": case.input_sha256, "title": case.title,
         "statute": spec, "statute_version": version_summary(lang, [versions[sid].statute for sid in used]),
         "readings": readings,
-        "warnings": warnings,
-        "determinations": determinations,
+        "warnings": localize_all(warnings, lang),
+        "determinations": localize_all(determinations, lang),
         "composition": composition(case, ledger),
     }
 
@@ -302,7 +303,11 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
             continue
         if key == "step":
             continue
-        about.setdefault((p, n), {})[f"about_{key}"] = case.display(value) if isinstance(value, str) else value
+        if str(key).endswith("_day") and isinstance(value, int):  # a date as running text
+            value = long_date(from_int(value), texts.lang)
+        elif isinstance(value, str):
+            value = case.display(value)
+        about.setdefault((p, n), {})[f"about_{key}"] = value
     candidates = []
     by_key = {(nom.id, c.person): c for nom in case.nominations for c in nom.candidates}
     tied = set(lot_between)
@@ -333,6 +338,12 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
                          citation=texts.citation(norm), explanation=texts.sentence(keys, **ctx))
             if len(rs) > 1:
                 entry["norms"] = [{"reason": c, "norm": nm, "citation": texts.citation(nm)} for c, nm, _ in rs]
+                # what a further norm adds (e.g. BB § 61 Abs. 1: out for the whole period) is said too
+                more = [texts.sentence([f"{c}@{nm}#also", f"{c}@{nm}"], **{**ctx, "date": long_date(from_int(d), texts.lang) if d else "?"})
+                        for c, nm, d in rs[1:] if nm != norm]
+                more = [m for m in dict.fromkeys(more) if m and m != entry["explanation"]]
+                if more:
+                    entry["explanation"] += " " + " ".join(more)
         else:
             kind = {"successor": "successor", "tied": "tied"}.get(st, "behind")
             keys = [f"{kind}@{pool_norm}#{v}" for v in text_variant.get((p, n), [])] + [

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import string
 
-from .statutes import Statute
+from .statutes import Statute, load_statute
 
 LANGS = ("en", "de")
 
@@ -141,7 +141,7 @@ REPLAY_WARNINGS = {
     },
     "de": {
         "referred_kept": "der Sitz von '{person}' wurde auf eine andere Vorschrift verwiesen; er bleibt bei "
-                         "'{person}', bis ein späteres Ereignis (z. B. lost_seat) das Ergebnis festhält",
+                         "'{person}', bis ein späteres Ereignis (z. B. ein Sitzverlust, `lost_seat`) das Ergebnis festhält",
         "called_conflict": "der Fall verzeichnet '{called}' als am {date} auf den Sitz von '{person}' berufen, "
                            "das Gesetz beruft '{successor}'; die verzeichnete Berufung gilt",
         "refused_by_member": "'{person}' hat am {date} abgelehnt, nachdem die Mitgliedschaft{since_on} begonnen hatte: "
@@ -150,27 +150,37 @@ REPLAY_WARNINGS = {
                                         "Mitgliedschaft{since_on} begonnen hatte: eine Erklärung ändert nun nichts mehr",
         "member_lost_eligibility": "'{person}' hat am {date} die Wählbarkeit verloren, während er einen Sitz "
                                    "innehat: das macht den Sitz nicht von selbst frei; geht der Sitz deshalb verloren, "
-                                   "'lost_seat' erfassen",
+                                   "als Sitzverlust (`lost_seat`) erfassen",
         "member_incompatible": "bei '{person}' liegt ab dem {date} ein Hinderungsgrund vor, während er einen Sitz "
                                "innehat: das macht den Sitz nicht von selbst frei; geht der Sitz deshalb verloren, "
-                               "'lost_seat' (cause: incompatibility) erfassen",
+                               "als Sitzverlust (`lost_seat` mit `cause: incompatibility`) erfassen",
         "waived_by_member": "'{person}' hat am {date} verzichtet, während er einen Sitz innehat: ein Mitglied hat "
-                            "keine Anwartschaft; ist es ein Verzicht auf den Sitz, als 'resigned' erfassen (in der "
+                            "keine Anwartschaft; ist es ein Verzicht auf den Sitz, als Niederlegung (`resigned`) erfassen (in der "
                             "vom Gesetz verlangten Form)",
         "refuses_nothing": "'{person}' hat am {date} abgelehnt, aber keine Berufung war offen, die ihn betreffen "
-                           "konnte: die Ablehnung lehnt nichts ab (ein Verzicht auf die Anwartschaft ist 'waived')",
-        "vacancy_not_vacated": "'{person}' ist unter 'vacancy' genannt, aber der nachgespielte Verlauf macht "
+                           "konnte: die Ablehnung lehnt nichts ab (ein Verzicht auf die Anwartschaft wird als `waived` erfasst)",
+        "vacancy_not_vacated": "'{person}' ist unter `vacancy` genannt, aber der nachgespielte Verlauf macht "
                                "diesen Sitz nie frei",
         "file_order_decides": "am {date} wurden mehrere Sitze frei und in der Reihenfolge der Datei entschieden; "
                               "in der anderen Reihenfolge gingen die Sitze so: {other}",
-        "no_seat": "'{person}' hat am {date} ein Ereignis '{type}', hält dann aber keinen Sitz; es macht keinen Sitz frei",
+        "no_seat": "'{person}' hat am {date} ein Ereignis `{type}`, hält dann aber keinen Sitz; es macht keinen Sitz frei",
         "nothing": "kein Ereignis macht einen Sitz frei: nichts zu entscheiden",
-        "period_start_before_election": "body.period_start ({date}) liegt vor der Wahl ({election}): eine "
+        "period_start_before_election": "der Beginn der Wahlperiode (`body.period_start`, {date}) liegt vor der Wahl ({election}): eine "
                                         "Wahlperiode beginnt nach ihrer Wahl; das Datum prüfen",
-        "period_start_after_vacancy": "body.period_start ({date}) liegt nach dem Freiwerden des Sitzes von '{person}' ({vacancy}): "
+        "period_start_after_vacancy": "der Beginn der Wahlperiode (`body.period_start`, {date}) liegt nach dem Freiwerden des Sitzes von '{person}' ({vacancy}): "
                                       "der Sitz wurde in der genannten Wahlperiode frei; das Datum prüfen",
     },
 }
+
+
+def status_word(status: str, statute_id: str | None, lang: str) -> str:
+    """A candidate's status as a word; the successor in the statute's own term where its catalogue
+    gives one (``label@successor``: Listennachfolger, Ersatzperson, ...)."""
+    if status == "successor" and statute_id:
+        entry = load_statute(statute_id).texts.get("label@successor")
+        if entry:
+            return entry[lang]
+    return LABELS[lang][status]
 
 
 class _Readings:

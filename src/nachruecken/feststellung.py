@@ -19,7 +19,8 @@ from pathlib import Path
 from .dates import long_iso
 from .errors import InputError
 from .explain import CALL_END_WORDS, MEMBERSHIP_WORDS, REASON_WORDS
-from .statutes import STATE_OF, reading_defaults
+from .statutes import STATE_OF, load_statute, reading_defaults
+from .wording import readings_line
 
 TEMPLATES = Path(__file__).parent / "templates" / "feststellung"
 BLANK = re.compile(r"\[_+ ?([^\]]*?) ?_*\]")
@@ -152,7 +153,10 @@ def _environment():
 
 def context(result: dict, case, det: dict, lang: str) -> dict:
     """Everything a template may say about one determination, from the case and the result only."""
-    name = case.display
+    # a person the case names by id only gets a marked blank: the document must not pass an id off
+    # as a name
+    label = "Name von" if lang == "de" else "name of"
+    name = lambda pid: case.names.get(pid) or _blank(f"{label} {pid}")
     outcome = det["outcome"]
     grounds = det["grounds"]
     # the outcome ground splits the grounds: the rule applied before it, the membership rules after it
@@ -204,7 +208,8 @@ def context(result: dict, case, det: dict, lang: str) -> dict:
             open_points.append(op["undetermined_open"])
     passed = [{"name": name(c["person"]), "nomination": case.nomination_display(c["nomination"]),
                "reason": ", ".join(REASON_WORDS[lang].get(r, r) for r in c.get("reasons", [])),
-               "date": _day(c.get("reason_date"), lang), "citation": c["citation"], "explanation": c["explanation"]}
+               "date": _day(c.get("reason_date"), lang), "explanation": c["explanation"],
+               "citation": ", ".join(dict.fromkeys([c["citation"]] + [n["citation"] for n in c.get("norms", [])]))}
               for c in det["candidates"] if c["status"] == "skipped"]
     # a call that failed after the person was reached is part of the record too
     for call in det.get("calls", []):
@@ -232,9 +237,10 @@ def context(result: dict, case, det: dict, lang: str) -> dict:
         if m.get("assumption") and m["status"] != "pending":
             membership += " " + ASSUMED[lang].format(assumption=m["assumption"])
     defaults = reading_defaults(result["statute"])
-    readings = ", ".join(f"{k} = {v}" for k, v in det.get("readings", {}).items() if defaults.get(k) != v)
+    readings = readings_line({k: v for k, v in det.get("readings", {}).items() if defaults.get(k) != v}, lang)
     checks = list(result["warnings"]) + [n["explanation"] for n in det["notes"]]
-    event = EVENT_SENTENCE[lang].get(det["trigger"], det["trigger"] + " {date}").format(date=_day(det["date"], lang))
+    own = load_statute(det["statute"]).texts.get(f"feststellung@{det['trigger']}", {}).get(lang)
+    event = (own or EVENT_SENTENCE[lang].get(det["trigger"], det["trigger"] + " {date}")).format(date=_day(det["date"], lang))
     return {
         "lang": lang, "title": TITLES[lang]["kept" if kept else (outcome if outcome in TITLES[lang] else "other")],
         "body": case.body_name,

@@ -11,8 +11,9 @@ import csv
 import io
 
 from .dates import long_iso as _day
-from .explain import LABELS, MEMBERSHIP_WORDS, REASON_WORDS, TRIGGER_PHRASE
+from .explain import LABELS, MEMBERSHIP_WORDS, REASON_WORDS, TRIGGER_PHRASE, status_word
 from .statutes import reading_defaults
+from .wording import readings_line
 
 CSV_COLUMNS = {
     "en": ("case", "vacancy", "rank", "person", "name", "nomination", "votes", "status", "reason", "citation",
@@ -65,7 +66,7 @@ def to_markdown(result: dict, case, lang: str = "en") -> str:
     out = [f"# {result.get('title') or result['case']}", "",
            f"**{w['statute']}:** {result['statute']} - {result['statute_version']}  "]
     defaults = reading_defaults(result["statute"])
-    changed = ", ".join(f"`{k}={v}`" for k, v in result["readings"].items() if defaults.get(k) != v)
+    changed = readings_line({k: v for k, v in result["readings"].items() if defaults.get(k) != v}, lang)
     out.append(f"**{w['readings']}:** {changed or w['default']}")
     if result["warnings"]:
         out += ["", f"**{w['warnings']}:**", ""] + [f"- {x}" for x in result["warnings"]]
@@ -80,7 +81,7 @@ def to_markdown(result: dict, case, lang: str = "en") -> str:
             for c in det["candidates"]:
                 votes = "-" if c.get("votes") is None else str(c["votes"])
                 out.append("| " + " | ".join(_cell(x) for x in (
-                    c["rank"], case.display(c["person"]), case.nomination_display(c["nomination"]), votes, lab[c["status"]],
+                    c["rank"], case.display(c["person"]), case.nomination_display(c["nomination"]), votes, status_word(c["status"], det.get("statute"), lang),
                     _reasons(c, lang), c["citation"], c["explanation"])) + " |")
         out += ["", f"**{w['outcome']}:** {outcome_line(det, case, lang)}", "", f"**{w['grounds']}:**", ""]
         out += [f"{i}. {g['citation']}: {g['explanation']}" for i, g in enumerate(det["grounds"], 1)]
@@ -105,7 +106,7 @@ def csv_rows(result: dict, case, lang: str = "en") -> list[list]:
         for c in det["candidates"]:
             rows.append([result["case"], det["vacancy"], c["rank"], c["person"], case.display(c["person"]),
                          case.nomination_display(c["nomination"]), "" if c.get("votes") is None else c["votes"],
-                         lab[c["status"]], _reasons(c, lang), c["citation"], c["explanation"]])
+                         status_word(c["status"], det.get("statute"), lang), _reasons(c, lang), c["citation"], c["explanation"]])
     return rows
 
 

@@ -11,8 +11,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from .dates import long_iso as _day
-from .explain import CALL_END_WORDS, LABELS, MEMBERSHIP_WORDS, REASON_WORDS, TRIGGER_PHRASE
+from .explain import CALL_END_WORDS, LABELS, MEMBERSHIP_WORDS, REASON_WORDS, TRIGGER_PHRASE, status_word
 from .statutes import reading_defaults
+from .wording import readings_line
 
 # Below this width the candidates are shown as stacked blocks instead of a table (a table of nine
 # columns would break names and citations into pieces).
@@ -23,7 +24,7 @@ HEAD = {
            "vacancy": "Vacancy", "of": "seat of", "via": "through", "on": "on",
            "cols": ("#", "Person", "List", "Votes", "Place", "Status", "Reason", "Citation", "Why"),
            "trigger": "Trigger", "text": "Text applied", "outcome": "Outcome", "grounds": "Grounds", "membership": "Membership",
-           "succ": "Successor: {name} ({id}) from {nom}", "reduced": "the legal member count is reduced",
+           "succ": "{label}: {name} ({id}) from {nom}", "reduced": "the legal member count is reduced",
            "not_reduced": "the legal member count is not reduced", "lot": "Lot required between: {names}",
            "referred": "Referred to {to}", "notes": "Note", "default": "default", "none": "none",
            "calls": "Calls", "call_failed": "{name} called {start}, failed {ended} ({how})",
@@ -37,7 +38,7 @@ HEAD = {
            "vacancy": "Freiwerden des Sitzes", "of": "Sitz von", "via": "über", "on": "am",
            "cols": ("#", "Person", "Liste", "Stimmen", "Platz", "Status", "Grund", "Norm", "Begründung"),
            "trigger": "Auslöser", "text": "Angewandte Fassung", "outcome": "Ergebnis", "grounds": "Gründe", "membership": "Mitgliedschaft",
-           "succ": "Nachfolger: {name} ({id}) aus {nom}", "reduced": "die gesetzliche Mitgliederzahl vermindert sich",
+           "succ": "{label}: {name} ({id}) aus {nom}", "reduced": "die gesetzliche Mitgliederzahl vermindert sich",
            "not_reduced": "die gesetzliche Mitgliederzahl bleibt unverändert", "lot": "Losentscheid zwischen: {names}",
            "referred": "Verwiesen auf {to}", "notes": "Hinweis", "default": "Standard", "none": "keine",
            "calls": "Berufungen", "call_failed": "{name} berufen {start}, gescheitert {ended} ({how})",
@@ -57,7 +58,7 @@ def render(result: dict, case, console: Console, lang: str = "en") -> None:
     console.print(f"[bold]{h['statute']}:[/bold] {result['statute']} - {escape(result['statute_version'])}")
     defaults = reading_defaults(result["statute"])
     changed = {k: v for k, v in result["readings"].items() if defaults.get(k) != v}
-    shown = ", ".join(f"{k}={v}" for k, v in changed.items()) or f"{h['default']}"
+    shown = escape(readings_line(changed, lang)) or h["default"]
     console.print(f"[bold]{h['readings']}:[/bold] {shown}")
     for w in result["warnings"]:
         console.print(f"[yellow bold]{h['warning']}:[/yellow bold] [yellow]{escape(w)}[/yellow]")
@@ -103,6 +104,10 @@ def _indented(console: Console, markup: str, left: int) -> None:
         console.print(Text(" " * left) + line, soft_wrap=True)
 
 
+def _capital(word: str) -> str:
+    return word[:1].upper() + word[1:]
+
+
 def _reason_words(c: dict, lang: str) -> str:
     return ", ".join(REASON_WORDS[lang].get(r, r) for r in c.get("reasons", [])) if c["status"] == "skipped" else ""
 
@@ -117,7 +122,7 @@ def _candidate_table(det: dict, case, console: Console, lang: str) -> None:
     for c in det["candidates"]:
         table.add_row(str(c["rank"]), escape(case.display(c["person"])), escape(case.nomination_display(c["nomination"])),
                       "-" if c.get("votes") is None else str(c["votes"]), str(c.get("position", "")),
-                      f"[{STYLE[c['status']]}]{lab[c['status']]}[/]", _reason_words(c, lang), escape(c["citation"]),
+                      f"[{STYLE[c['status']]}]{status_word(c['status'], det.get('statute'), lang)}[/]", _reason_words(c, lang), escape(c["citation"]),
                       escape(c["explanation"]))
     console.print(table)
 
@@ -132,7 +137,7 @@ def _candidate_blocks(det: dict, case, console: Console, lang: str) -> None:
         if c.get("position") is not None:
             facts.append(h["place"].format(n=c["position"]))
         _indented(console, f"{c['rank']}. [bold]{escape(case.display(c['person']))}[/bold] - " + ", ".join(facts), 2)
-        status = f"[{STYLE[c['status']]}]{lab[c['status']]}[/]"
+        status = f"[{STYLE[c['status']]}]{status_word(c['status'], det.get('statute'), lang)}[/]"
         why = _reason_words(c, lang)
         _indented(console, f"{status}{': ' + why if why else ''} - [cyan]{escape(c['citation'])}[/cyan]", 5)
         _indented(console, escape(c["explanation"]), 5)
@@ -160,7 +165,7 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
             _candidate_blocks(det, case, console, lang)
     outcome = det["outcome"]
     if outcome == "successor":
-        line = h["succ"].format(name=escape(case.display(det["successor"])), id=escape(det["successor"]),
+        line = h["succ"].format(label=_capital(status_word("successor", det.get("statute"), lang)), name=escape(case.display(det["successor"])), id=escape(det["successor"]),
                                 nom=escape(case.nomination_display(det["successor_nomination"])))
         console.print(f"[bold green]{h['outcome']}: {line}[/bold green]")
     else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from .explain import LABELS
 from .dates import long_date
 from .statutes import VERSIONS, Statute, load_statute, version_on
 
@@ -58,8 +59,8 @@ TEXTS = {
                                "core.version_date = step_day)",
         "basis_before_earliest_step": "die früheste abgebildete Fassung; dieser Schritt war am {date}, bevor sie am "
                                       "{start} in Kraft trat",
-        "alternative": "; nach core.version_date = {mode} wäre das Ergebnis {outcome}",
-        "alternative_same": "; nach core.version_date = {mode} ist das Ergebnis dasselbe",
+        "alternative": "; nach Lesart core.version_date = {mode} wäre das Ergebnis {outcome}",
+        "alternative_same": "; nach Lesart core.version_date = {mode} ist das Ergebnis dasselbe",
         "pinned_later": "Der Sitz von '{person}' wurde am {date} frei, als {other} ({other_id}) galt; "
                         "diese Feststellung wendet die im Fall genannte Fassung {sid} an ({version}). Für das am "
                         "Tag des Freiwerdens jedes Sitzes geltende Recht das Gesetz '{alias}' angeben",
@@ -173,7 +174,7 @@ def version_warnings(spec: str, election_date: dt.date | None, applied: list, ig
         alt = (alternative or {}).get((proc.holding.person, proc.date))
         here = (proc.decision.outcome, proc.decision.successor)
         tail = "" if alt is None else (t["alternative_same"].format(mode=other_mode) if alt == here else
-                                       t["alternative"].format(mode=other_mode, outcome=alt[0] + (
+                                       t["alternative"].format(mode=other_mode, outcome=LABELS[lang].get(alt[0], alt[0]) + (
                                            f" ({alt[1]})" if alt[1] else "")))
         out.append(t["straddles"].format(person=proc.holding.person, date=long_date(proc.date, lang),
                                          sid=st.id, other_id=other.id, start=long_date(other.in_force_from, lang),
