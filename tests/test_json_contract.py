@@ -37,7 +37,7 @@ def test_every_instance_follows_the_contract(run_cli):
             if det["outcome"] != "successor":
                 assert det["successor"] is None and det["successor_nomination"] is None and det["membership"] is None
             else:
-                assert det["successor"] and set(det["membership"]) - {"assumption"} == {"notified", "deadline", "status", "member_from"}
+                assert det["successor"] and set(det["membership"]) - {"assumption", "deadline_moved"} == {"notified", "deadline", "status", "member_from"}
                 # (determined: membership with the Wahlleiter's determination, Hessen from 2011)
                 assert det["membership"]["status"] in {"pending", "accepted", "deemed_accepted", "refused",
                                                        "deemed_refused", "determined"}

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import difflib
+import re
 from dataclasses import dataclass
 from pathlib import Path
+
+from .errors import InputError
 
 CASE_SUFFIXES = (".yaml", ".yml", ".json", ".lp")
 
@@ -24,6 +28,17 @@ def collect(paths: list[Path]) -> list[Path]:
         else:
             files.append(path)
     return files
+
+
+# Details of the membership that explain it rather than decide it: compared only where an expected
+# block names them (the day a weekend or holiday moved the deadline from).
+EXPLANATORY = {"membership": ("deadline_moved",)}
+
+
+def _got(key: str, got, want):
+    if isinstance(got, dict) and isinstance(want, dict):
+        return {k: v for k, v in got.items() if k in want or k not in EXPLANATORY.get(key, ())}
+    return got
 
 
 def compare(expected: dict, result: dict) -> list[Check]:
@@ -52,7 +67,63 @@ def compare(expected: dict, result: dict) -> list[Check]:
                         problems.append(f"skipped.{person}: expected {reason!r}, got {got.get(person)!r}")
             elif key not in det:
                 problems.append(f"{key}: no such key in a determination")
-            elif det[key] != value:
-                problems.append(f"{key}: expected {value!r}, got {det[key]!r}")
+            elif _got(key, det[key], value) != value:
+                problems.append(f"{key}: expected {value!r}, got {_got(key, det[key], value)!r}")
         checks.append(Check(result["case"], vacancy, not problems, "; ".join(problems)))
     return checks
+
+
+def instances_dir() -> Path | None:
+    """The worked cases shipped in the wheel, or the repository's ``instances/`` in a checkout."""
+    for candidate in (Path(__file__).parent / "instances", Path(__file__).resolve().parents[2] / "instances"):
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
+# What a new vacancy's expectation records (an existing block keeps its own keys).
+BASIC_KEYS = ("outcome", "successor", "skipped")
+
+
+def _expectation(det: dict, keys: list[str], new: bool) -> dict:
+    """The values of ``keys`` in a determination; a new expectation leaves out what is empty."""
+    out = {}
+    for key in keys:
+        if key == "skipped":
+            out[key] = {c["person"]: c.get("reason") for c in det["candidates"] if c["status"] == "skipped"}
+        elif key in det:
+            out[key] = det[key]
+    if new:
+        out = {k: v for k, v in out.items() if v not in (None, {})}
+    return out
+
+
+def update_expected(path: Path, case, result: dict) -> str:
+    """Rewrite the ``expected:`` block of a YAML case file from the result (the keys each vacancy
+    already records; outcome, successor and skipped for a new one) and return the unified diff."""
+    import yaml
+
+    if path.suffix.lower() not in (".yaml", ".yml"):
+        raise InputError("--update rewrites YAML case files only", "expected", str(path))
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    start = next((i for i, line in enumerate(lines) if re.match(r"expected\s*:", line)), None)
+    if start is None:
+        raise InputError("no top-level expected block to update", "expected", str(path))
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].strip() and not lines[i][0].isspace()
+                and not lines[i].startswith("#")), len(lines))
+    seen: dict[str, int] = {}
+    block: dict = {}
+    for det in result["determinations"]:
+        seen[det["vacancy"]] = seen.get(det["vacancy"], 0) + 1
+        key = det["vacancy"] if seen[det["vacancy"]] == 1 else f"{det['vacancy']}#{seen[det['vacancy']]}"
+        if key in case.expected or det["vacancy"] not in block:
+            old = case.expected.get(key)
+            block[key] = _expectation(det, list(old) if old else list(BASIC_KEYS), new=old is None)
+    dumped = yaml.safe_dump({"expected": block}, allow_unicode=True, sort_keys=False, width=110,
+                            default_flow_style=None)
+    new = "".join(lines[:start]) + dumped + "".join(lines[end:])
+    if new != text:
+        path.write_text(new, encoding="utf-8")
+    return "".join(difflib.unified_diff(text.splitlines(keepends=True), new.splitlines(keepends=True),
+                                        fromfile=f"{path} (before)", tofile=f"{path} (updated)"))

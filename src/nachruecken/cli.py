@@ -11,8 +11,27 @@ from typing import List, Optional
 
 import typer
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Who takes a vacated council seat, with reasons, under five German statutes.")
+EXIT_CODES = ("Exit status: 0 done; 1 a worked case failed its expected block (test); 2 bad input or usage, "
+              "with one line naming the file, key and problem; 3 an internal error (please report it).")
+
+app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False,
+                  context_settings={"help_option_names": ["-h", "--help"]},
+                  help="Who takes a vacated council seat, with reasons, under five German statutes.",
+                  epilog=EXIT_CODES)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from . import FORMAT_VERSION, __version__
+
+        print(f"nachruecken {__version__} (result format {FORMAT_VERSION})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", "-V", callback=_show_version, is_eager=True,
+                                       help="print the version and exit")) -> None:
+    """Who takes a vacated council seat, with reasons, under five German statutes."""
 
 
 class Lang(str, Enum):
@@ -156,19 +175,28 @@ class _progress:
 
 @app.command("test")
 def test_cmd(
-    paths: List[Path] = typer.Argument(None, help="case files or folders (default: instances/)"),
+    paths: List[Path] = typer.Argument(None, help="case files or folders (default: ./instances, else the worked "
+                                                  "cases shipped with nachruecken)"),
     lang: Lang = typer.Option(Lang.en, "--lang"),
+    update: bool = typer.Option(False, "--update", help="rewrite each failing `expected` block from today's answers "
+                                                        "and print the diff (YAML files; comments inside the block "
+                                                        "are not kept)"),
 ):
     """Check the `expected` blocks of case files; exit 1 if any fails."""
     from rich.console import Console
     from rich.table import Table
 
-    from .casetest import Check, collect, compare
+    from .casetest import Check, collect, compare, instances_dir, update_expected
     from .determine import determine_case
     from .errors import InputError
     from .loader import load_case
 
-    files = collect(paths or [Path("instances")])
+    default = Path("instances") if Path("instances").is_dir() else instances_dir()
+    if not paths and default is None:
+        _err("no ./instances folder here, and this installation ships no worked cases; "
+             "give case files or folders, or clone the repository")
+        raise typer.Exit(2)
+    files = collect(paths or [default])
     if not files:
         _err("no case files found")
         raise typer.Exit(2)
@@ -180,7 +208,13 @@ def test_cmd(
             if not case.expected:
                 checks.append(Check(str(path), "-", None, "no expected block"))
                 continue
-            checks += compare(case.expected, determine_case(case, lang=lang.value))
+            result = determine_case(case, lang=lang.value)
+            found = compare(case.expected, result)
+            if update and any(c.passed is False for c in found):
+                diff = update_expected(path, case, result)
+                sys.stdout.write(diff)
+                found = [Check(c.file, c.vacancy, True, "updated" if c.passed is False else c.detail) for c in found]
+            checks += found
         except InputError as exc:
             broken = True
             checks.append(Check(str(path), "-", False, str(exc.with_file(str(path)))))
@@ -232,7 +266,7 @@ def feststellung(
             text = doc.document(result, loaded, vacancy, lang.value)
         except InputError as exc:
             raise exc.with_file(str(case)) from None
-        data = (doc.to_docx(text) if kind == "docx" else
+        data = (doc.to_docx(text, lang.value) if kind == "docx" else
                 (doc.to_html(text, lang.value) if kind == "html" else text).encode("utf-8"))
     except InputError as exc:
         _err(str(exc))
@@ -453,6 +487,53 @@ def schema(
     from .schema import CASE_SCHEMA
 
     print(json.dumps(CASE_SCHEMA, ensure_ascii=False, indent=2))
+
+
+@app.command("import")
+def import_cmd(
+    table: Path = typer.Argument(..., help="the candidate list: CSV (; or , UTF-8 or Windows-1252) or .xlsx"),
+    statute: str = typer.Option(..., "--statute", help="the statute the case is decided under (he, nw, bb, mv, hh "
+                                                       "or a pinned id)"),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the case here (default: print it)"),
+):
+    """Turn an office's candidate list into a case file with its nominations and candidates."""
+    from .errors import InputError
+    from .importer import parse, to_case_yaml
+    from .statutes import resolve_statute_spec
+
+    try:
+        resolve_statute_spec(statute, "--statute")
+        if not table.is_file():
+            raise InputError("file does not exist" if not table.exists() else "is not a file", "", str(table))
+        text = to_case_yaml(parse(table), statute, table.name)
+    except InputError as exc:
+        _err(str(exc.with_file(str(table))))
+        raise typer.Exit(2)
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        output.write_text(text, encoding="utf-8")
+        sys.stderr.write(f"wrote {output}: add the election date and the events, then `nachruecken solve {output}`\n")
+
+
+@app.command()
+def init(
+    statute: str = typer.Option(..., "--statute", help="he, nw, bb, mv, hh or a pinned statute id"),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the skeleton here (default: print it)"),
+):
+    """Write a commented skeleton case for a statute (it decides as it stands)."""
+    from .errors import InputError
+    from .skeleton import skeleton
+
+    try:
+        text = skeleton(statute)
+    except InputError as exc:
+        _err(str(exc))
+        raise typer.Exit(2)
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        output.write_text(text, encoding="utf-8")
 
 
 def _click_exceptions():

@@ -47,6 +47,34 @@ def period_end(start: dt.date, weeks: int = 1, land: str | None = None, extra: t
     return end
 
 
+@functools.cache
+def _holiday_names(land: str, year: int, lang: str) -> dict[dt.date, str]:
+    language = "de" if lang == "de" else "en_US"
+    return dict(holiday_calendars.country_holidays("DE", subdiv=land, years=year, language=language))
+
+
+def deadline_moved(start: dt.date | None, deadline: dt.date | None, land: str | None,
+                   extra: tuple[dt.date, ...] = (), lang: str = "en") -> dict | None:
+    """Why a period of weeks that began on ``start`` ends on ``deadline`` rather than on the same
+    weekday (BGB § 193): the day it would have ended, and each weekend day or holiday skipped, by
+    name. None when the period was not moved."""
+    if start is None or deadline is None or deadline.weekday() == start.weekday() or deadline <= start:
+        return None
+    nominal = deadline - dt.timedelta(days=(deadline.weekday() - start.weekday()) % 7)
+    skipped = [nominal + dt.timedelta(days=k) for k in range((deadline - nominal).days)]
+    if not all(d.weekday() >= 5 or is_holiday(d, land, extra) for d in skipped):
+        return None
+    from babel.dates import format_date  # imported where needed: it is slow to load
+
+    locale = "de_DE" if lang == "de" else "en_GB"
+    listed = "im Fall genannter Feiertag" if lang == "de" else "a holiday the case lists"
+    days = []
+    for d in skipped:
+        name = (_holiday_names(land, d.year, lang).get(d) if land else None) or (listed if d in extra else None)
+        days.append({"date": d.isoformat(), "name": name or format_date(d, "EEEE", locale=locale)})
+    return {"from": nominal.isoformat(), "days": days}
+
+
 def add_months(day: dt.date, months: int) -> dt.date:
     """The same day ``months`` later (the last day of the month where it has fewer days)."""
     month = day.month - 1 + months

@@ -11,14 +11,16 @@ import functools
 import datetime as dt
 
 from . import FORMAT_VERSION, __version__
-from .dates import from_int, iso, long_date, to_int
+from .dates import deadline_moved, from_int, iso, long_date, to_int
 from .explain import KEY_PHRASE, REASON_ORDER, REPLAY_WARNINGS, TRIGGER_PHRASE, Texts
 from .composition import composition
 from .facts import Ids, case_text, step_text
 from .ledger import Decision, LedgerRules, Procedure, Step, run_ledger
 from .model import Case
+from .plausibility import case_warnings, departure_hint, result_warnings
 from .solver import Const, GroupRef, solve_atoms
-from .statutes import VERSIONS, Statute, load_statute, resolve_statute_spec, version_on, versions_of
+from .errors import InputError
+from .statutes import STATE_OF, VERSIONS, Statute, load_statute, resolve_statute_spec, version_on, versions_of
 from .versions import basis_text, straddling, version_summary, version_warnings
 from .wording import localize_all
 
@@ -35,17 +37,29 @@ class _Version:
 
 
 def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict[str, str] | None = None,
-                   lang: str = "en", all_candidates: bool = False) -> dict:
-    spec = resolve_statute_spec(statute_id, path="--statute") if statute_id else case.statute
+                   lang: str = "en", all_candidates: bool = False,
+                   option_names: tuple[str, str] = ("--statute", "--reading")) -> dict:
+    """Every vacancy of the case decided. ``option_names`` name the statute and readings given
+    beside the case in errors (the CLI's flags, or the API's parameters)."""
+    statute_opt, readings_opt = option_names
+    spec = resolve_statute_spec(statute_id, path=statute_opt) if statute_id else case.statute
+    state = STATE_OF[versions_of(spec)[0]]
+    # a reading of another state: an error where the user gave it for this decision; the case's own
+    # readings are set aside (with a warning) when the case is decided under another state's statute
+    _refuse_foreign_readings(cli_readings or {}, state, spec, readings_opt)
+    foreign = {rid: v for rid, v in case.readings.items() if _reading_state(rid) not in (state, "core")}
+    if not statute_id:
+        _refuse_foreign_readings(foreign, state, spec, "readings")
+    case_readings = {rid: v for rid, v in case.readings.items() if rid not in foreign}
     q = Ids()
     # every version's readings are resolved first: an unknown reading is an input error before any work
     versions: dict[str, _Version] = {}
     for sid in versions_of(spec):
         statute = load_statute(sid)
         ignored: set[str] = set()
-        readings = statute.resolve_readings(case.readings, source="readings", ignored=ignored)
+        readings = statute.resolve_readings(case_readings, source="readings", ignored=ignored)
         if cli_readings:
-            readings = statute.resolve_readings(readings, cli_readings, source="--reading", ignored=ignored)
+            readings = statute.resolve_readings(readings, cli_readings, source=readings_opt, ignored=ignored)
         versions[sid] = _Version(statute, readings, ignored, Texts(statute, lang, readings))
 
     def version_of(day: dt.date | None) -> tuple[_Version, str]:
@@ -94,9 +108,14 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
     ledger.warnings += _file_order_warnings(case, ledger, decide, land, unnotified, rules)
     wanted = set(case.vacancy) if case.vacancy is not None else None
     decided = [proc for proc in ledger.procedures if proc.decision is not None]
-    determinations = [_finish(proc, versions[applied[proc.index][0].id].texts, unnotified) for proc in decided
+    determinations = [_finish(proc, versions[applied[proc.index][0].id].texts, unnotified, case) for proc in decided
                       if wanted is None or proc.holding.person in wanted]
-    codes = ledger.warnings + ([] if ledger.procedures else [("nothing", {})]) + _period_warnings(case, ledger)
+    codes = (case_warnings(case) + [departure_hint(code, params, case) for code, params in ledger.warnings]
+             + ([] if ledger.procedures else [("nothing", {})]) + _period_warnings(case, ledger)
+             + result_warnings(case, determinations))
+    if foreign:
+        codes.append(("readings_set_aside", {"readings": ", ".join(f"{k}={v}" for k, v in foreign.items()),
+                                             "spec": spec}))
     if wanted is not None:
         codes += [("vacancy_not_vacated", {"person": p}) for p in case.vacancy
                   if not any(d["vacancy"] == p for d in determinations)]
@@ -134,6 +153,19 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
         "determinations": localize_all(determinations, lang),
         "composition": composition(case, ledger),
     }
+
+
+def _reading_state(rid: str) -> str:
+    return rid.split(".", 1)[0]
+
+
+def _refuse_foreign_readings(readings: dict[str, str], state: str, spec: str, source: str) -> None:
+    for rid in readings:
+        other = _reading_state(rid)
+        if other not in (state, "core") and other in VERSIONS:
+            raise InputError(f"reading '{rid}' belongs to {load_statute(VERSIONS[other][0]).state['en']} ({other}); "
+                             f"this case is decided under {spec} ({load_statute(VERSIONS[state][0]).state['en']})",
+                             f"{source}.{rid}")
 
 
 def _decision(det: dict, atoms: dict) -> Decision:
@@ -233,7 +265,7 @@ def _day(text: str | None) -> dt.date | None:
     return dt.date.fromisoformat(text) if text else None
 
 
-def _finish(proc: Procedure, texts: Texts, unnotified: str) -> dict:
+def _finish(proc: Procedure, texts: Texts, unnotified: str, case: Case | None = None) -> dict:
     """The determination of a procedure: its last walk, with the calls it made."""
     det = dict(proc.decision.payload)
     det["calls"] = [{"person": c.person, "nomination": c.nomination, "from": c.start.isoformat(),
@@ -244,6 +276,13 @@ def _finish(proc: Procedure, texts: Texts, unnotified: str) -> dict:
         assumed = membership.pop("unnotified", None)
         if assumed:  # say which assumption stood in for the notification (the statute's own, or the reading's)
             membership["assumption"] = texts.label(f"unnotified_{unnotified if assumed == 1 else assumed}")
+        # a deadline moved by BGB § 193: the weekend day or public holiday (by name) that moved it
+        own_call = [c for c in proc.calls if c.person == det.get("successor")]
+        start = _day(membership.get("notified")) or (own_call[-1].start if own_call else None)
+        moved = deadline_moved(start, _day(membership.get("deadline")), texts.statute.land,
+                               case.holidays if case else (), texts.lang)
+        if moved:
+            membership["deadline_moved"] = moved
     if proc.recorded_call is not None:
         det["recorded_call"] = proc.recorded_call.person
     return det

@@ -33,7 +33,7 @@ GENERIC = {
     "joined_other_group": {"en": "Joined another party or voter group on {date}.", "de": "Ist am {date} einer anderen Partei oder Wählergruppe beigetreten."},
     "excluded_substitute": {"en": "Disregarded as Ersatzbewerber.", "de": "Als Ersatzbewerber unberücksichtigt."},
     "evidence_missing": {"en": "Did not produce the required evidence in time ({date}).", "de": "Hat erforderliche Nachweise nicht fristgerecht vorgelegt ({date})."},
-    "successor": {"en": "Next in line; no ground excludes {person}.", "de": "Als Nächster an der Reihe; kein Ausschlussgrund liegt vor."},
+    "successor": {"en": "Next in line; no ground excludes {person}.", "de": "Als Nächster an der Reihe; es liegt kein Ausschlussgrund vor."},
     "tied": {"en": "Tied for the seat ({votes}).", "de": "Gleichauf für den Sitz ({votes})."},
     "behind": {"en": "Ranked after the successor; not reached.", "de": "Nach dem Nachfolger eingereiht; nicht erreicht."},
 }
@@ -111,6 +111,16 @@ LABELS = {
 
 REPLAY_WARNINGS = {
     "en": {
+        "elected_over_seats": "the case marks {elected} persons as elected, but the body has {seats} seats "
+                              "(body.seats): check the list and the `elected` marks",
+        "events_before_election": "events dated before the election ({election}): {events}; check the dates",
+        "no_seat_never_elected": "'{person}' has a '{type}' event on {date}, but the case never gives them a seat: "
+                                 "if they won one at the election, mark them `elected: true` on their nomination",
+        "nomination_without_reserve": "nobody on {nomination} is left for the seat of '{person}' (the case lists "
+                                      "{n} names, all elected or passed over): if the official list has further "
+                                      "names, add them",
+        "readings_set_aside": "the case's readings {readings} belong to its own statute and are not applied "
+                              "under {spec}",
         "referred_kept": "the seat of '{person}' was referred to another provision; it is taken to stay with "
                          "'{person}' until a later event (e.g. lost_seat) records the outcome",
         "called_conflict": "the case records '{called}' as called on {date} to the seat of '{person}', where the "
@@ -140,6 +150,17 @@ REPLAY_WARNINGS = {
                                       "the seat fell vacant in the period it names; check the date",
     },
     "de": {
+        "elected_over_seats": "der Fall kennzeichnet {elected} Personen als gewählt, die Vertretung hat aber "
+                              "{seats} Sitze (`body.seats`): Liste und Kennzeichen `elected` prüfen",
+        "events_before_election": "Ereignisse vor dem Wahltag ({election}): {events}; die Daten prüfen",
+        "no_seat_never_elected": "'{person}' hat am {date} ein Ereignis `{type}`, der Fall weist der Person aber "
+                                 "nie einen Sitz zu: wurde sie bei der Wahl gewählt, beim Wahlvorschlag "
+                                 "`elected: true` angeben",
+        "nomination_without_reserve": "auf {nomination} ist für den Sitz von '{person}' niemand mehr übrig (der "
+                                      "Fall nennt {n} Namen, alle gewählt oder übergangen): enthält die amtliche "
+                                      "Liste weitere Namen, diese ergänzen",
+        "readings_set_aside": "die Lesarten des Falls ({readings}) gehören zu dessen eigenem Gesetz und werden "
+                              "unter {spec} nicht angewandt",
         "referred_kept": "der Sitz von '{person}' wurde auf eine andere Vorschrift verwiesen; er bleibt bei "
                          "'{person}', bis ein späteres Ereignis (z. B. ein Sitzverlust, `lost_seat`) das Ergebnis festhält",
         "called_conflict": "der Fall verzeichnet '{called}' als am {date} auf den Sitz von '{person}' berufen, "
@@ -181,6 +202,23 @@ def status_word(status: str, statute_id: str | None, lang: str) -> str:
         if entry:
             return entry[lang]
     return LABELS[lang][status]
+
+
+DEADLINE_MOVED = {
+    "en": "the period would have ended on {nominal} ({days}); under BGB § 193 it ends on the next working day",
+    "de": "die Frist endete rechnerisch am {nominal} ({days}); nach § 193 BGB endet sie am nächsten Werktag",
+}
+
+
+def deadline_note(membership: dict | None, lang: str) -> str:
+    """Why the deadline falls where it does, when a weekend or holiday moved it (empty otherwise)."""
+    moved = (membership or {}).get("deadline_moved")
+    if not moved:
+        return ""
+    from .dates import long_iso
+
+    days = ", ".join(d["name"] for d in moved["days"])
+    return DEADLINE_MOVED[lang].format(nominal=long_iso(moved["from"], lang), days=days)
 
 
 class _Readings:

@@ -10,6 +10,7 @@ same. Nothing is invented: every fact comes from the case or the determination.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import html
 import io
@@ -18,7 +19,7 @@ from pathlib import Path
 
 from .dates import long_iso
 from .errors import InputError
-from .explain import CALL_END_WORDS, MEMBERSHIP_WORDS, REASON_WORDS
+from .explain import CALL_END_WORDS, MEMBERSHIP_WORDS, REASON_WORDS, deadline_note
 from .statutes import STATE_OF, load_statute, reading_defaults
 from .wording import readings_line
 
@@ -27,13 +28,17 @@ BLANK = re.compile(r"\[_+ ?([^\]]*?) ?_*\]")
 
 EVENT_SENTENCE = {
     "de": {"died": "ist am {date} verstorben", "refused": "hat die Annahme der Wahl am {date} abgelehnt",
-           "resigned": "hat auf den Sitz verzichtet; er scheidet mit Wirkung vom {date} aus",
+           "resigned": "hat auf den Sitz verzichtet und scheidet mit Wirkung vom {date} aus",
+           "resigned_by_refusal": "hat am {date} erklärt, die Wahl abzulehnen; da die Mitgliedschaft bereits begonnen "
+                                  "hatte, ist das ein Verzicht auf den Sitz, mit Wirkung vom {date}",
            "lost_seat": "hat den Sitz mit Wirkung vom {date} verloren",
-           "elected_mayor": "hat am {date} die Wahl zum Bürgermeister angenommen",
+           "elected_mayor": "hat am {date} die Wahl in das Bürgermeisteramt angenommen",
            "switched": "ist am {date} auf einen anderen Sitz gewechselt",
            "lost_eligibility": "hat am {date}, vor der Annahme, eine Voraussetzung der Wählbarkeit verloren"},
     "en": {"died": "died on {date}", "refused": "refused the election on {date}",
            "resigned": "gave up the seat, with effect from {date}", "lost_seat": "lost the seat with effect from {date}",
+           "resigned_by_refusal": "declared on {date} that they refuse the election; as their membership had begun, "
+                                  "this gives up the seat, with effect from {date}",
            "elected_mayor": "accepted the election as mayor on {date}", "switched": "moved to another seat on {date}",
            "lost_eligibility": "lost a requirement of eligibility on {date}, before accepting"},
 }
@@ -108,20 +113,47 @@ OPERATIVE = {
            "pending": " Membership begins as described under 5."},
 }
 
+# Where a statute's act is not "nachrücken" (Hamburg § 36 Abs. 1, 2: für gewählt erklären).
+OPERATIVE_BY_STATE = {
+    "hh": {"de": {"departure": "Ich stelle fest, dass {departed} mit Wirkung vom {date} aus der Bezirksversammlung "
+                               "ausgeschieden ist",
+                  "successor": "dass {name} aus dem Wahlvorschlag {nom} an Stelle von {departed} als Mitglied der "
+                               "{body} für gewählt erklärt wird.", "body_dat": "Bezirksversammlung",
+                  "body_named": "{name}"},
+           "en": {"departure": "I determine that {departed} left the Bezirksversammlung with effect from {date}",
+                  "successor": "that {name} of the Wahlvorschlag {nom} is declared elected to {body} in place of "
+                               "{departed}.", "body_dat": "the Bezirksversammlung", "body_named": "{name}"}},
+}
+# An outcome that rests on a reading (not on the words of the text) is said so next to its norm.
+ON_READING = {"de": ", nach der Lesart im Prüfhinweis", "en": ", under the reading in the check box"}
+READING_CHECK = {"de": "Das Ergebnis beruht auf einer Lesart, nicht auf dem Wortlaut: {why}",
+                 "en": "The outcome rests on a reading, not on the words of the text: {why}"}
 ELECTION_KIND = {
     "de": {"neuwahl_wahlkreis": "Neuwahl im Wahlkreis", "ergaenzungswahl": "Ergänzungswahl"},
     "en": {"neuwahl_wahlkreis": "a new election in the Wahlkreis", "ergaenzungswahl": "a supplementary election"},
 }
 
 MEMBERSHIP_SENTENCE = {
-    "de": {"unnotified": "{name} ist zu benachrichtigen; die Frist, die das Gesetz ihm setzt (siehe die folgenden "
-                         "Vorschriften), läuft ab der Zustellung der Benachrichtigung am {served}.",
+    "de": {"unnotified": "{name} ist zu benachrichtigen; die gesetzliche Frist (siehe die folgenden Vorschriften) "
+                         "läuft ab der Zustellung der Benachrichtigung am {served}.",
            "pending": "{name} wurde am {notified} benachrichtigt; die Frist endet am {deadline}.",
-           "done": "Stand: {status}{notified}{deadline}{member_from}."},
-    "en": {"unnotified": "{name} is to be notified; the period the statute sets (see the provisions below) runs from "
-                         "the service of the notification on {served}.",
+           "accepted": "{name} hat die Wahl angenommen; die Mitgliedschaft beginnt am {member_from}.",
+           "deemed_accepted": "{name} hat sich bis zum Ablauf der Frist am {deadline} nicht erklärt; die Wahl gilt als "
+                              "angenommen, die Mitgliedschaft beginnt am {member_from}.",
+           "deemed_accepted_unnotified": "{name} hat sich nicht erklärt; die Wahl gilt mit Ablauf der gesetzlichen "
+                                         "Frist, gerechnet ab der Zustellung der Benachrichtigung am {served}, als "
+                                         "angenommen.",
+           "other": "Stand: {status}{notified}{deadline}{member_from}."},
+    "en": {"unnotified": "{name} is to be notified; the statutory period (see the provisions below) runs from the "
+                         "service of the notification on {served}.",
            "pending": "{name} was notified on {notified}; the period ends on {deadline}.",
-           "done": "Status: {status}{notified}{deadline}{member_from}."},
+           "accepted": "{name} accepted the election; membership begins on {member_from}.",
+           "deemed_accepted": "{name} made no declaration before the period ended on {deadline}; the election counts "
+                              "as accepted, membership begins on {member_from}.",
+           "deemed_accepted_unnotified": "{name} made no declaration; the election counts as accepted when the "
+                                         "statutory period ends, counted from the service of the notification on "
+                                         "{served}.",
+           "other": "Status: {status}{notified}{deadline}{member_from}."},
 }
 LOT_DECIDED = {"de": "Zwischen {names} hat das Los entschieden.", "en": "The lot decided between {names}."}
 ASSUMED = {"de": "(Die Daten beruhen auf einer Annahme des Werkzeugs: {assumption}; vor der Unterschrift prüfen.)",
@@ -163,25 +195,38 @@ def context(result: dict, case, det: dict, lang: str) -> dict:
     k = next((i for i, g in enumerate(grounds) if det["outcome_ground"] and g == det["outcome_ground"]), len(grounds))
     rule = grounds[:k] or grounds[:1]
     membership_grounds = grounds[k + 1:] if outcome == "successor" else []
-    op = OPERATIVE[lang]
+    state = STATE_OF[det["statute"]]
+    op = {**OPERATIVE[lang], **OPERATIVE_BY_STATE.get(state, {}).get(lang, {})}
+    own_texts = load_statute(det["statute"]).texts
     departed = name(det["vacancy"])
     seat_nom = case.nomination_display(det["seat_nomination"])
     comp = result.get("composition") or {}
     open_points = []
     kept = outcome == "referred" and det.get("holder_keeps_seat")
-    cite = op["norm"].format(citation=det["outcome_ground"]["citation"]) if det.get("outcome_ground") else ""
+    ground = det.get("outcome_ground") or {}
+    # the outcome rests on a reading where its ground, or a note on the same norm, says so
+    said = [ground.get("explanation", "")] + [n["explanation"] for n in det["notes"] if n["norm"] == ground.get("norm")]
+    on_reading = any("Lesart" in t or "reading" in t for t in said)
+    cite = op["norm"].format(citation=ground["citation"] + (ON_READING[lang] if on_reading else "")) if ground else ""
     departure = op["departure"].format(departed=departed, date=_day(det["date"], lang)) + op["and"]
+    m = det.get("membership") or {}
+    # a statute under which the successor's standing begins with this determination (Hessen from 2011)
+    with_determination = own_texts.get("feststellung@membership", {}).get(lang)
     if kept:
         text = op["kept"].format(departed=departed, to=det["referred_to"])
     elif outcome == "successor":
+        body = op["body_named"].format(name=case.body_name) if case.body_name else op["body_dat"]
         text = op["successor"].format(name=name(det["successor"]), nom=case.nomination_display(det["successor_nomination"]),
-                                      departed=departed, body_dat=op["body_named"].format(name=case.body_name)
-                                      if case.body_name else op["body_dat"])
-        m = det.get("membership") or {}
+                                      departed=departed, body_dat=body, body=body)
         text = departure + text.rstrip(".") + cite + "."
         if det["lot_between"]:
             text += " " + LOT_DECIDED[lang].format(names=_join([name(p) for p in det["lot_between"]], lang))
-        text += op["member_from"].format(day=_day(m["member_from"], lang)) if m.get("member_from") else op["pending"]
+        if with_determination:
+            text += " " + with_determination.format(name=name(det["successor"]))
+        elif m.get("member_from") and (not m.get("assumption") or m.get("status") == "accepted"):
+            text += op["member_from"].format(day=_day(m["member_from"], lang))
+        else:
+            text += op["pending"]
     elif outcome == "vacant":
         text = departure + op["vacant"].format(nom=seat_nom, departed=departed).rstrip(".") + cite + "."
         if det["member_count_reduced"]:
@@ -206,6 +251,10 @@ def context(result: dict, case, det: dict, lang: str) -> dict:
         text = op[outcome].format(departed=departed, why=why)
         if outcome == "undetermined":
             open_points.append(op["undetermined_open"])
+    if on_reading and not kept and ("Lesart" in ground.get("explanation", "") or "reading" in ground.get("explanation", "")):
+        open_points_reading = READING_CHECK[lang].format(why=ground["explanation"])
+    else:
+        open_points_reading = ""
     passed = [{"name": name(c["person"]), "nomination": case.nomination_display(c["nomination"]),
                "reason": ", ".join(REASON_WORDS[lang].get(r, r) for r in c.get("reasons", [])),
                "date": _day(c.get("reason_date"), lang), "explanation": c["explanation"],
@@ -218,31 +267,51 @@ def context(result: dict, case, det: dict, lang: str) -> dict:
                            "reason": CALL_END_WORDS[lang].get(call["how"], call["how"]),
                            "date": _day(call["ended"], lang), "citation": "", "explanation": ""})
     membership = ""
-    m = det.get("membership")
-    if m:
+    if m and with_determination:
+        membership = with_determination.format(name=name(det["successor"]))
+    elif m:
         words = MEMBERSHIP_WORDS[lang]
-        notified = f", {words['notified']} {_day(m['notified'], lang)}" if m.get("notified") else ""
-        if m["status"] == "pending" and not m.get("notified"):
-            # no notification recorded: the period runs from its service, which the case does not hold
-            membership = MEMBERSHIP_SENTENCE[lang]["unnotified"].format(
-                name=name(det["successor"]), served=_blank("Datum der Zustellung" if lang == "de" else "date served"))
+        sentences = MEMBERSHIP_SENTENCE[lang]
+        served = _blank("Datum der Zustellung" if lang == "de" else "date served")
+        who = name(det["successor"])
+        # a deadline the case does not establish (no notification recorded: the tool's assumption) is
+        # never written into the draft; the period runs from a blank date of service
+        assumed = bool(m.get("assumption")) or not m.get("notified")
+        if m["status"] == "pending" and assumed:
+            membership = sentences["unnotified"].format(name=who, served=served)
         elif m["status"] == "pending":
-            membership = MEMBERSHIP_SENTENCE[lang]["pending"].format(
-                name=name(det["successor"]), notified=_day(m["notified"], lang), deadline=_day(m["deadline"], lang))
+            membership = sentences["pending"].format(name=who, notified=_day(m["notified"], lang),
+                                                     deadline=_day(m["deadline"], lang))
+        elif m["status"] == "accepted" and m.get("member_from"):
+            membership = sentences["accepted"].format(name=who, member_from=_day(m["member_from"], lang))
+        elif m["status"] == "deemed_accepted" and assumed:
+            membership = sentences["deemed_accepted_unnotified"].format(name=who, served=served)
+        elif m["status"] == "deemed_accepted":
+            membership = sentences["deemed_accepted"].format(name=who, deadline=_day(m["deadline"], lang),
+                                                             member_from=_day(m["member_from"], lang))
         else:
-            membership = MEMBERSHIP_SENTENCE[lang]["done"].format(
+            notified = f", {words['notified']} {_day(m['notified'], lang)}" if m.get("notified") else ""
+            membership = sentences["other"].format(
                 status=words.get(m["status"], m["status"]), notified=notified,
-                deadline=f", {words['deadline']} {_day(m['deadline'], lang)}" if m.get("deadline") else "",
+                deadline=f", {words['deadline']} {_day(m['deadline'], lang)}" if m.get("deadline") and not assumed else "",
                 member_from=f", {words['member_from']} {_day(m['member_from'], lang)}" if m.get("member_from") else "")
-        if m.get("assumption") and m["status"] != "pending":
-            membership += " " + ASSUMED[lang].format(assumption=m["assumption"])
+        if deadline_note(m, lang) and not assumed:
+            membership += " " + deadline_note(m, lang)[:1].upper() + deadline_note(m, lang)[1:] + "."
     defaults = reading_defaults(result["statute"])
     readings = readings_line({k: v for k, v in det.get("readings", {}).items() if defaults.get(k) != v}, lang)
-    checks = list(result["warnings"]) + [n["explanation"] for n in det["notes"]]
-    own = load_statute(det["statute"]).texts.get(f"feststellung@{det['trigger']}", {}).get(lang)
-    event = (own or EVENT_SENTENCE[lang].get(det["trigger"], det["trigger"] + " {date}")).format(date=_day(det["date"], lang))
+    checks = [w for w in result["warnings"] if _concerns(w, det, result)] + [n["explanation"] for n in det["notes"]]
+    if open_points_reading:
+        checks.append(open_points_reading)
+    trigger = det["trigger"]
+    if trigger == "resigned" and any(e.person == det["vacancy"] and e.date.isoformat() == det["date"]
+                                     and e.type == "refused" for e in case.events):
+        trigger = "resigned_by_refusal"  # a refusal after the membership began, read as a Verzicht
+    own = own_texts.get(f"feststellung@{trigger}", {}).get(lang)
+    event = (own or EVENT_SENTENCE[lang].get(trigger, trigger + " {date}")).format(
+        date=_day(det["date"], lang), blank_final=_blank("Tag der Unanfechtbarkeit" if lang == "de" else "day it became final"))
     return {
-        "lang": lang, "title": TITLES[lang]["kept" if kept else (outcome if outcome in TITLES[lang] else "other")],
+        "lang": lang, "kept": kept,
+        "title": TITLES[lang]["kept" if kept else (outcome if outcome in TITLES[lang] else "other")],
         "body": case.body_name,
         "departed": {"name": departed, "nomination": seat_nom, "event": event, "date": _day(det["date"], lang),
                      "grounds": det["trigger_grounds"]},
@@ -252,6 +321,22 @@ def context(result: dict, case, det: dict, lang: str) -> dict:
         "version_basis": det.get("version_basis", ""), "readings": readings, "checks": checks,
         "blank": _blank,
     }
+
+
+_QUOTED = re.compile(r"'([^'\s]+)'")
+
+
+def _concerns(warning: str, det: dict, result: dict) -> bool:
+    """Whether a case warning belongs in this determination's draft: one that names (in quotes)
+    only persons of other determinations belongs in theirs."""
+    named = set(_QUOTED.findall(warning))
+    if not named:
+        return True
+    mine = {det["vacancy"], det.get("successor")} | {c["person"] for c in det["candidates"]} | {
+        c["person"] for c in det.get("calls", [])}
+    others = {p for d in result["determinations"] if d is not det
+              for p in ({d["vacancy"], d.get("successor")} | {c["person"] for c in d["candidates"]})} - mine
+    return bool(named & mine) or not (named & others)
 
 
 def markdown(result: dict, case, det: dict, lang: str = "de") -> str:
@@ -332,6 +417,7 @@ def blocks(text: str) -> list[tuple[str, str]]:
 def _inline_html(text: str) -> str:
     text = html.escape(text)
     text = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", text)
+    text = re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
     return BLANK.sub(lambda m: f'<span class="blank">{m.group(1)}</span>', text)
 
 
@@ -371,14 +457,14 @@ def to_html(text: str, lang: str = "de") -> str:
             "</head>\n<body>\n" + "\n".join(body) + "\n</body>\n</html>\n")
 
 
-def to_docx(text: str) -> bytes:
+def to_docx(text: str, lang: str = "de") -> bytes:
     try:
         import docx
         from docx.shared import Pt, RGBColor
     except ImportError:
         raise InputError("DOCX needs python-docx: pip install 'nachruecken[docx]'", "--format") from None
     document_ = docx.Document()
-    _a4_german(document_)
+    _a4(document_, lang)
     for kind, content in blocks(text):
         if kind == "h1":
             document_.add_heading(_plain(content), level=1)
@@ -406,8 +492,9 @@ def to_docx(text: str) -> bytes:
     return buffer.getvalue()
 
 
-def _a4_german(document_) -> None:
-    """A4 with 2 cm margins, and German as the language of the text (for spelling and hyphenation)."""
+def _a4(document_, lang: str) -> None:
+    """A4 with 2 cm margins, the language of the text for spelling and hyphenation (German, or British
+    English for a translation), and properties that name no author."""
     from docx.oxml import OxmlElement
     from docx.oxml.ns import qn
     from docx.shared import Cm
@@ -416,19 +503,34 @@ def _a4_german(document_) -> None:
         section.page_width, section.page_height = Cm(21.0), Cm(29.7)
         section.left_margin = section.right_margin = Cm(2.0)
         section.top_margin = section.bottom_margin = Cm(2.5)
-    rpr = document_.styles["Normal"].element.get_or_add_rPr()
-    lang = OxmlElement("w:lang")
-    lang.set(qn("w:val"), "de-DE")
-    rpr.append(lang)
+    tag = "de-DE" if lang == "de" else "en-GB"
+    for style in ("Normal", "Heading 1", "Heading 2", "List Bullet", "List Number"):
+        rpr = document_.styles[style].element.get_or_add_rPr()
+        for old in rpr.findall(qn("w:lang")):
+            rpr.remove(old)
+        node = OxmlElement("w:lang")
+        node.set(qn("w:val"), tag)
+        rpr.append(node)
+    # the document defaults too (python-docx's template says en-US there)
+    defaults = document_.styles.element.find(qn("w:docDefaults"))
+    for node in (defaults.iter(qn("w:lang")) if defaults is not None else ()):
+        node.set(qn("w:val"), tag)
+    props = document_.core_properties
+    props.author = props.last_modified_by = ""
+    props.title = "Feststellung (Entwurf)" if lang == "de" else "Determination (draft)"
+    props.comments = ("Entwurf, erzeugt von nachruecken; vor der Unterschrift prüfen" if lang == "de"
+                      else "Draft made by nachruecken; check before signing")
+    props.created = props.modified = datetime.datetime.now()
 
 
 def _plain(text: str) -> str:
-    return BLANK.sub(lambda m: f"[{m.group(1)}]", text.replace("**", ""))
+    return BLANK.sub(lambda m: f"[{m.group(1)}]", text.replace("**", "").replace("`", ""))
 
 
 def _runs(text: str) -> list[tuple[str, bool, bool]]:
     """Split a line into (text, bold, blank) runs."""
     out = []
+    text = text.replace("`", "")  # an identifier marked as code reads as itself in a Word document
     for i, chunk in enumerate(re.split(r"\*\*", text)):
         pos = 0
         for m in BLANK.finditer(chunk):

@@ -11,7 +11,7 @@ import csv
 import io
 
 from .dates import long_iso as _day
-from .explain import LABELS, MEMBERSHIP_WORDS, REASON_WORDS, TRIGGER_PHRASE, status_word
+from .explain import LABELS, MEMBERSHIP_WORDS, REASON_WORDS, TRIGGER_PHRASE, deadline_note, status_word
 from .statutes import reading_defaults
 from .wording import readings_line
 
@@ -93,6 +93,8 @@ def to_markdown(result: dict, case, lang: str = "en") -> str:
             parts = [words.get(m["status"], m["status"])] + [f"{words[k]} {_day(m[k], lang)}"
                                                              for k in ("notified", "deadline", "member_from") if m[k]]
             out += ["", f"**{w['membership']}:** " + ", ".join(parts)]
+            if deadline_note(m, lang):
+                out.append(f"({deadline_note(m, lang)})")
             if m.get("assumption"):
                 out.append(f"({m['assumption']})")
     return "\n".join(out) + "\n"

@@ -48,8 +48,21 @@ def _mapping_without_duplicates(loader, node, deep=False):
 _StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping_without_duplicates)
 
 
+# A file larger than this is refused before it is parsed (a case of the largest body with every
+# candidate on its lists is a few megabytes; parsing hundreds of them takes minutes and gigabytes).
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
 def read_raw(path: Path) -> tuple[object, bytes]:
     """Parse the file into plain data (dicts, lists, strings, numbers)."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise InputError("file does not exist") from None
+    except OSError as exc:
+        raise InputError(f"cannot be read ({exc.strerror})") from None
+    if path.is_file() and size > MAX_FILE_BYTES:
+        raise InputError(f"{size / 2**20:,.0f} MiB; a case file may hold at most {MAX_FILE_BYTES // 2**20} MiB")
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -63,26 +76,72 @@ def read_raw(path: Path) -> tuple[object, bytes]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise InputError("is not UTF-8 text") from None
-    suffix = path.suffix.lower()
+        hint = (" (a candidate list exported from a spreadsheet? `nachruecken import` reads it)"
+                if path.suffix.lower() in (".csv", ".txt") else "")
+        raise InputError("is not UTF-8 text" + hint) from None
+    if path.suffix.lower() in (".csv", ".xlsx"):
+        raise InputError("is a table, not a case file: `nachruecken import` turns a candidate list into a case")
+    return parse_text(text, path.suffix.lower()), raw
+
+
+def parse_text(text: str, suffix: str = ".yaml") -> object:
+    """A case file's text as plain data; ``suffix`` says its format (.yaml, .yml, .json, .lp)."""
+    if not text.strip():
+        raise InputError("file is empty")
     if suffix == ".lp":
         from .lpcase import parse_lp_case
 
-        return parse_lp_case(text), raw
+        return parse_lp_case(text)
     if suffix == ".json":
         try:
-            return json.loads(text, object_pairs_hook=_json_pairs), raw
+            return json.loads(text, object_pairs_hook=_json_pairs)
         except json.JSONDecodeError as exc:
             raise InputError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
     try:
-        return yaml.load(text, Loader=_StrictLoader), raw
+        return yaml.load(text, Loader=_StrictLoader)
     except InputError:
         raise
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        line = text.splitlines()[mark.line] if mark and mark.line < len(text.splitlines()) else ""
+        if "\t" in problem or "\t" in line[: len(line) - len(line.lstrip())]:
+            problem += "; indent with spaces: YAML does not allow tabs"
         raise InputError(f"not valid YAML: {problem}{where}") from None
+
+
+def line_of(text: str, path: str) -> int | None:
+    """The line (1-based) of a key path (``nominations[0].candidates[2].votes``) in a YAML text, or
+    None where the path cannot be followed. Keys may hold dots (reading ids): at each mapping the
+    longest key that starts the rest of the path is taken."""
+    try:
+        node = yaml.compose(text, Loader=_BaseLoader)
+    except yaml.YAMLError:
+        return None
+    rest, line = path, None
+    while rest and node is not None:
+        if rest.startswith("["):
+            end = rest.find("]")
+            if end < 0 or not isinstance(node, yaml.SequenceNode) or not rest[1:end].isdigit():
+                return line
+            index = int(rest[1:end])
+            if index >= len(node.value):
+                return line
+            node, rest = node.value[index], rest[end + 1:].lstrip(".")
+        elif isinstance(node, yaml.MappingNode):
+            match = max(((k, v) for k, v in node.value if isinstance(k.value, str)
+                         and (rest == k.value or rest.startswith(k.value + ".") or rest.startswith(k.value + "["))),
+                        key=lambda kv: len(kv[0].value), default=None)
+            if match is None:
+                return line
+            key, node = match
+            line, rest = key.start_mark.line + 1, rest[len(key.value):].lstrip(".")
+            continue
+        else:
+            return line
+        line = node.start_mark.line + 1
+    return line
 
 
 def _json_pairs(pairs):
@@ -104,10 +163,15 @@ def parse_date(text: str, path: str) -> dt.date:
 def load_case(path: str | Path) -> Case:
     """Load and validate one case file; raise InputError (with the file set) on any problem."""
     path = Path(path)
+    raw = b""
     try:
         data, raw = read_raw(path)
         return build_case(data, str(path), hashlib.sha256(raw).hexdigest())
     except InputError as err:
+        if err.path and raw and path.suffix.lower() in (".yaml", ".yml") and "(line " not in err.message:
+            line = line_of(raw.decode("utf-8"), err.path)
+            if line is not None:
+                err.message += f" (line {line})"
         raise err.with_file(str(path)) from None
 
 
@@ -115,6 +179,7 @@ def build_case(data, file: str, sha256: str = "") -> Case:
     if data is None:
         raise InputError("file is empty")
     _refuse_oversize(data)
+    _refuse_yaml_booleans(data)
     schema.validate_shape(data)
     statute = resolve_statute_spec(data["statute"], path="statute")
 
@@ -238,6 +303,15 @@ def build_case(data, file: str, sha256: str = "") -> Case:
         readings=readings, vacancy=vacancy, expected=expected, as_of=as_of, holidays=holidays,
         input_sha256=sha256, names=names,
     )
+
+
+def _refuse_yaml_booleans(data) -> None:
+    """A reading value written as an unquoted yes/no/on/off reaches us as a boolean (YAML 1.1)."""
+    readings = data.get("readings") if isinstance(data, dict) else None
+    for rid, value in (readings.items() if isinstance(readings, dict) else ()):
+        if isinstance(value, bool):
+            raise InputError(f"YAML reads an unquoted yes, no, on or off as {str(value).lower()}; write the value "
+                             f"in quotes, e.g. {rid}: \"{'yes' if value else 'no'}\"", f"readings.{rid}")
 
 
 def _refuse_oversize(data) -> None:

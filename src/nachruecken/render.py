@@ -6,12 +6,14 @@ one block per candidate, so that no name, citation or word is broken.
 
 from __future__ import annotations
 
+import re
+
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from .dates import long_iso as _day
-from .explain import CALL_END_WORDS, LABELS, MEMBERSHIP_WORDS, REASON_WORDS, TRIGGER_PHRASE, status_word
+from .explain import CALL_END_WORDS, LABELS, MEMBERSHIP_WORDS, REASON_WORDS, TRIGGER_PHRASE, deadline_note, status_word
 from .statutes import reading_defaults
 from .wording import readings_line
 
@@ -29,7 +31,7 @@ HEAD = {
            "referred": "Referred to {to}", "notes": "Note", "default": "default", "none": "none",
            "calls": "Calls", "call_failed": "{name} called {start}, failed {ended} ({how})",
            "call_open": "{name} called {start}", "body": "The body on {as_of}",
-           "legal": "legal member count {n}", "sitting": "{n} members sit", "sitting_1": "1 member sits",
+           "legal": "legal member count {n}", "sitting": "{n} members sit (as the case records them)", "sitting_1": "1 member sits (as the case records them)",
            "vacant_seats": "empty: {who}",
            "pending": "pending calls: {who}", "unfilled": "{n} seats left empty at the election",
            "seat_of": "seat of {who} since {since} ({why})", "pending_of": "{name} for the seat of {who} since {since}", "votes": "{n} votes", "no_votes": "no vote count",
@@ -38,12 +40,12 @@ HEAD = {
            "vacancy": "Freiwerden des Sitzes", "of": "Sitz von", "via": "über", "on": "am",
            "cols": ("#", "Person", "Liste", "Stimmen", "Platz", "Status", "Grund", "Norm", "Begründung"),
            "trigger": "Auslöser", "text": "Angewandte Fassung", "outcome": "Ergebnis", "grounds": "Gründe", "membership": "Mitgliedschaft",
-           "succ": "{label}: {name} ({id}) aus {nom}", "reduced": "die gesetzliche Mitgliederzahl vermindert sich",
+           "succ": "{label}: {name} ({id}) aus dem Wahlvorschlag {nom}", "reduced": "die gesetzliche Mitgliederzahl vermindert sich",
            "not_reduced": "die gesetzliche Mitgliederzahl bleibt unverändert", "lot": "Losentscheid zwischen: {names}",
            "referred": "Verwiesen auf {to}", "notes": "Hinweis", "default": "Standard", "none": "keine",
            "calls": "Berufungen", "call_failed": "{name} berufen {start}, gescheitert {ended} ({how})",
            "call_open": "{name} berufen {start}", "body": "Die Vertretung am {as_of}",
-           "legal": "gesetzliche Mitgliederzahl {n}", "sitting": "{n} Mitglieder sitzen", "sitting_1": "1 Mitglied sitzt",
+           "legal": "gesetzliche Mitgliederzahl {n}", "sitting": "{n} Mitglieder sitzen (nach den Angaben des Falls)", "sitting_1": "1 Mitglied sitzt (nach den Angaben des Falls)",
            "vacant_seats": "leer: {who}",
            "pending": "offene Berufungen: {who}", "unfilled": "{n} Sitze bei der Wahl unbesetzt",
            "seat_of": "Sitz von {who} seit {since} ({why})", "pending_of": "{name} für den Sitz von {who} seit {since}", "votes": "{n} Stimmen",
@@ -54,14 +56,14 @@ HEAD = {
 def render(result: dict, case, console: Console, lang: str = "en") -> None:
     h = HEAD[lang]
     title = result.get("title") or result["case"]
-    console.print(f"[bold]{h['case']}:[/bold] {escape(title)}  [dim]({escape(result['case'])})[/dim]")
-    console.print(f"[bold]{h['statute']}:[/bold] {result['statute']} - {escape(result['statute_version'])}")
+    _indented(console, f"[bold]{h['case']}:[/bold] {escape(title)} [dim]({escape(result['case'])})[/dim]", 0)
+    _indented(console, f"[bold]{h['statute']}:[/bold] {result['statute']} - {escape(result['statute_version'])}", 0)
     defaults = reading_defaults(result["statute"])
     changed = {k: v for k, v in result["readings"].items() if defaults.get(k) != v}
     shown = escape(readings_line(changed, lang)) or h["default"]
-    console.print(f"[bold]{h['readings']}:[/bold] {shown}")
+    _indented(console, f"[bold]{h['readings']}:[/bold] {shown}", 0)
     for w in result["warnings"]:
-        console.print(f"[yellow bold]{h['warning']}:[/yellow bold] [yellow]{escape(w)}[/yellow]")
+        _indented(console, f"[yellow bold]{h['warning']}:[/yellow bold] [yellow]{escape(w)}[/yellow]", 0)
     for det in result["determinations"]:
         console.print()
         _render_determination(det, case, console, lang)
@@ -94,13 +96,29 @@ def _render_composition(comp: dict, case, console: Console, lang: str) -> None:
 STYLE = {"successor": "bold green", "skipped": "red", "tied": "yellow", "behind": "dim"}
 
 
+# Spaces a line must not break at: inside a citation ("§ 34", "Abs. 2", "Nr. 1", "Satz 3") and a date
+# as running text ("1. April 2025", "1 April 2025"). A private-use character stands in for them while
+# rich wraps (it breaks at every whitespace, a no-break space included).
+_KEEP = "\ue000"
+_MONTHS = ("Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|"
+           "January|February|March|May|June|July|October|December")
+_UNBROKEN = re.compile(rf"(§|\b(?:Abs|Nr|Hs)\.|\bSatz|\bSätze|\bHalbsatz) (?=\d)"
+                       rf"|(\b\d{{1,2}}\.?) (?=(?:{_MONTHS})\b)|\b({_MONTHS}) (?=\d{{4}}\b)")
+
+
+def _unbroken(markup: str) -> str:
+    return _UNBROKEN.sub(lambda m: (m.group(1) or m.group(2) or m.group(3)) + _KEEP, markup)
+
+
 def _indented(console: Console, markup: str, left: int) -> None:
     """A line whose continuation lines keep its indentation (a hanging indent), wrapped at word
-    boundaries, with no trailing spaces."""
+    boundaries (never inside a citation or a date), with no trailing spaces."""
     from rich.text import Text
 
-    for line in Text.from_markup(markup).wrap(console, max(20, console.width - left)):
+    text = Text.from_markup(_unbroken(markup))
+    for line in text.wrap(console, max(20, console.width - left)):
         line.rstrip()
+        line = Text(line.plain.replace(_KEEP, " "), style=line.style, spans=line.spans, end="")
         console.print(Text(" " * left) + line, soft_wrap=True)
 
 
@@ -153,9 +171,9 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
         console.rule(title, align="left")
     else:  # a rule would cut the title short
         console.rule(style="dim")
-        console.print(title)
+        _indented(console, title, 0)
     if det.get("version_basis"):
-        console.print(f"  {h['text']}: {det['statute']} - {escape(det['version_basis'])}")
+        _indented(console, f"{h['text']}: {det['statute']} - {escape(det['version_basis'])}", 2)
     for g in det.get("trigger_grounds", []):
         _indented(console, f"{h['trigger']}: [cyan]{escape(g['citation'])}[/cyan]: {escape(g['explanation'])}", 2)
     if det["candidates"]:
@@ -167,7 +185,7 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
     if outcome == "successor":
         line = h["succ"].format(label=_capital(status_word("successor", det.get("statute"), lang)), name=escape(case.display(det["successor"])), id=escape(det["successor"]),
                                 nom=escape(case.nomination_display(det["successor_nomination"])))
-        console.print(f"[bold green]{h['outcome']}: {line}[/bold green]")
+        _indented(console, f"[bold green]{h['outcome']}: {line}[/bold green]", 0)
     else:
         text = lab.get(outcome, outcome)
         if outcome == "by_election" and det.get("by_election_kind"):
@@ -175,10 +193,10 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
         if outcome == "lot":
             text += " - " + h["lot"].format(names=", ".join(escape(case.display(p)) for p in det["lot_between"]))
         if outcome == "referred" and det["referred_to"]:
-            text += " - " + h["referred"].format(to=escape(det["referred_to"]))
+            text = h["referred"].format(to=escape(det["referred_to"]))
         if outcome == "vacant":
             text += "; " + (h["reduced"] if det["member_count_reduced"] else h["not_reduced"])
-        console.print(f"[bold yellow]{h['outcome']}: {text}[/bold yellow]")
+        _indented(console, f"[bold yellow]{h['outcome']}: {text}[/bold yellow]", 0)
     if det["lot_between"] and outcome == "successor":
         console.print("  " + h["lot"].format(names=", ".join(escape(case.display(p)) for p in det["lot_between"])))
     console.print(f"[bold]{h['grounds']}:[/bold]")
@@ -192,12 +210,14 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
         steps = [h["call_failed" if c["ended"] else "call_open"].format(
             name=escape(case.display(c["person"])), start=_day(c["from"], lang), ended=_day(c["ended"], lang),
             how=ends.get(c["how"], c["how"])) for c in det["calls"]]
-        console.print(f"[bold]{h['calls']}:[/bold] " + "; ".join(steps))
+        _indented(console, f"[bold]{h['calls']}:[/bold] " + "; ".join(steps), 0)
     m = det.get("membership")
     if m:
         words = MEMBERSHIP_WORDS[lang]
         parts = [words.get(m["status"], m["status"])] + [f"{words[k]} {_day(m[k], lang)}"
                                                          for k in ("notified", "deadline", "member_from") if m[k]]
-        console.print(f"[bold]{h['membership']}:[/bold] " + ", ".join(parts))
+        _indented(console, f"[bold]{h['membership']}:[/bold] " + ", ".join(parts), 0)
+        if deadline_note(m, lang):
+            _indented(console, escape(deadline_note(m, lang)), 2)
         if m.get("assumption"):
             console.print(f"  [dim]{escape(m['assumption'])}[/dim]")

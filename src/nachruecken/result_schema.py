@@ -36,6 +36,14 @@ MEMBERSHIP = {
         "notified": NULLABLE_DATE, "deadline": NULLABLE_DATE, "member_from": NULLABLE_DATE,
         "status": {"enum": ["pending", "accepted", "deemed_accepted", "refused", "deemed_refused", "determined"]},
         "assumption": {"type": "string", "description": "what stood in for a missing notification (addition)"},
+        "deadline_moved": {
+            "type": "object", "required": ["from", "days"],
+            "description": "the deadline moved by BGB § 193: the day the period would have ended, and each weekend "
+                           "day or public holiday skipped, by name (addition)",
+            "properties": {"from": DATE, "days": {"type": "array", "items": {
+                "type": "object", "required": ["date", "name"],
+                "properties": {"date": DATE, "name": {"type": "string"}}}}},
+        },
     },
 }
 DETERMINATION = {

@@ -50,12 +50,12 @@ TEXTS = {
         "several_versions": "the law in force on each vacancy's date: {parts}",
     },
     "de": {
-        "basis_pinned": "der Fall nennt diese Fassung ({sid})",
+        "basis_pinned": "die im Fall bestimmte Fassung",
         "basis_only": "die einzige abgebildete Fassung dieses Landes; ihr Geltungszeitraum ist hier nicht festgestellt",
-        "basis_in_force": "die am {date} geltende Fassung, dem Tag, an dem der Sitz frei wurde",
+        "basis_in_force": "die am {date}, dem Tag des Freiwerdens des Sitzes, geltende Fassung",
         "basis_before_earliest": "die früheste abgebildete Fassung; der Sitz wurde am {date} frei, bevor sie am "
                                  "{start} in Kraft trat",
-        "basis_in_force_step": "die am {date} geltende Fassung, dem Tag dieses Schritts des Verfahrens (Lesart "
+        "basis_in_force_step": "die am {date}, dem Tag dieses Verfahrensschritts, geltende Fassung (Lesart "
                                "core.version_date = step_day)",
         "basis_before_earliest_step": "die früheste abgebildete Fassung; dieser Schritt war am {date}, bevor sie am "
                                       "{start} in Kraft trat",

@@ -1,0 +1,63 @@
+"""`nachruecken init --statute ID`: a commented skeleton case for one statute.
+
+The skeleton decides as it stands (one list, one resignation), so a user can run it first and then
+replace its lines; the comments name the keys the statute's rules read.
+"""
+
+from __future__ import annotations
+
+from .model import EVENT_TYPES
+from .statutes import STATE_OF, load_statute, resolve_statute_id
+
+# What each state's rules read beyond nominations, candidates and events (a comment per key).
+STATE_KEYS = {
+    "he": ["# Hessen: a Wahlbereich list may name its Ersatzliste (nominations[].substitute_list);",
+           "# election: majority  for a Mehrheitswahl (§ 34 Abs. 1a)."],
+    "nw": ["# NRW: a Reserveliste has tier: list; a Wahlbezirk nomination tier: district; Ersatzbewerber",
+           "# are designated with candidates[].substitute_for: [PERSON]; body.period_start (2024 text)."],
+    "bb": ["# Brandenburg: nominations[].group_kind: party | voter_group | political_association | individual",
+           "# (§ 60 Abs. 4 applies to parties only); district: for Wahlkreisvorschläge."],
+    "mv": ["# Mecklenburg-Vorpommern: body.kind (municipal | landtag), body.period_end for § 45,",
+           "# body.unfilled_seats for § 44 Abs. 5."],
+    "hh": ["# Hamburg: nominations[].tier: district (Wahlkreisliste) | list (Bezirksliste);",
+           "# candidates[].seat: list | personal for a Bezirksliste seat."],
+}
+
+
+# Hamburg: a Bezirksliste seat is a list seat or a personal seat (§ 36 Abs. 2 Satz 2 BezVWG)
+SEAT = {"hh": ", seat: list"}
+
+
+def skeleton(statute_spec: str) -> str:
+    sid = resolve_statute_id(statute_spec, "--statute")  # raises InputError for an unknown id
+    statute = load_statute(sid)
+    state = STATE_OF[sid]
+    lines = [
+        f"# A case for {statute.provision} ({statute.version_in('en')}).",
+        "# Replace the example lines; `nachruecken solve THIS_FILE` decides it, `nachruecken schema`",
+        "# gives the JSON Schema for an editor. Dates are YYYY-MM-DD.",
+        f"title: Example case under {sid}",
+        f"statute: {statute_spec}   # a state code means the text in force on each vacancy's date",
+        "election_date: 2024-05-26",
+        "body: {name: Gemeindevertretung Musterstadt, seats: 3}",
+        *STATE_KEYS.get(state, []),
+        "# readings: {}   # a reading other than the default: ID: VALUE (see `nachruecken statutes " + state + "`)",
+        "nominations:",
+        "  - id: list-a",
+        "    name: Liste A",
+        "    candidates:   # in list order; votes: personal votes where the statute orders by them",
+        "      - {id: anna-beispiel, name: Anna Beispiel, votes: 900, elected: true}",
+        "      - {id: bernd-muster, name: Bernd Muster, votes: 700, elected: true" + SEAT.get(state, "") + "}",
+        "      - {id: clara-probe, name: Clara Probe, votes: 400}",
+        "  - id: list-b",
+        "    name: Liste B",
+        "    candidates:",
+        "      - {id: dieter-test, name: Dieter Test, votes: 800, elected: true}",
+        "      - {id: eva-entwurf, name: Eva Entwurf, votes: 300}",
+        "# One line per event, in date order: {date: YYYY-MM-DD, person: ID, type: TYPE}",
+        f"# TYPE is one of: {', '.join(EVENT_TYPES)}",
+        "events:",
+        "  - {date: 2025-03-31, person: bernd-muster, type: resigned}",
+        "",
+    ]
+    return "\n".join(lines)
