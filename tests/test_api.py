@@ -84,3 +84,8 @@ def test_the_api_page_runs(monkeypatch):
     failed, tried = doctest.testfile(str(ROOT / "docs/api.md"), module_relative=False,
                                      optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert tried > 5 and failed == 0
+
+
+def test_readings_must_be_a_mapping():
+    with pytest.raises(nachruecken.InputError, match="readings must be a mapping"):
+        nachruecken.decide(CASE, readings="he.inquiry_period=none")

@@ -61,7 +61,7 @@ def test_texts_exist_in_both_languages_and_name_known_norms(sid):
             continue
         if key.startswith("feststellung@"):
             # a statute's own sentence for a departure in the drafted Feststellung
-            assert key.split("@", 1)[1] in set(EVENT_SENTENCE["en"]) | {"membership"}, key
+            assert key.split("@", 1)[1] in set(EVENT_SENTENCE["en"]) | {"membership", "inquiry"}, key
             continue
         if key.startswith("label@"):
             # a statute's own word for a status

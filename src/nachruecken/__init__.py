@@ -26,7 +26,7 @@ FORMAT_VERSION = 1
 __all__ = ["decide", "load_case", "describe_statutes", "InputError", "__version__", "FORMAT_VERSION"]
 
 
-def decide(case: "CaseSource | Case", *, statute: str | None = None, readings: Mapping[str, str] | None = None,
+def decide(case: CaseSource | Case, *, statute: str | None = None, readings: Mapping[str, str] | None = None,
            lang: str = "en", all_candidates: bool = False) -> dict[str, Any]:
     """Decide every vacancy of a case; the result is what ``nachruecken solve --json`` prints.
 
@@ -42,7 +42,7 @@ def decide(case: "CaseSource | Case", *, statute: str | None = None, readings: M
     return _decide(case, statute=statute, readings=readings, lang=lang, all_candidates=all_candidates)
 
 
-def load_case(case: "CaseSource", *, name: str | None = None) -> "Case":
+def load_case(case: CaseSource, *, name: str | None = None) -> Case:
     """Validate a case (a path, a case file's text, or a mapping) once, to decide it several times."""
     from .api import load_case as _load_case
 

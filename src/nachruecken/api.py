@@ -102,6 +102,9 @@ def decide(case: CaseSource | Case, *, statute: str | None = None, readings: Map
 
     if lang not in ("en", "de"):
         raise InputError(f"lang must be 'en' or 'de', not {lang!r}", "lang")
+    if readings is not None and not isinstance(readings, Mapping):
+        raise InputError(f"readings must be a mapping of reading id to value, e.g. {{'bb.section_61': 'no'}}, "
+                         f"not {type(readings).__name__}", "readings")
     loaded = case if isinstance(case, Case) else load_case(case)
     try:
         return determine_case(loaded, statute, dict(readings) if readings else None, lang, all_candidates,

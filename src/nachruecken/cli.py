@@ -196,6 +196,8 @@ def test_cmd(
         _err("no ./instances folder here, and this installation ships no worked cases; "
              "give case files or folders, or clone the repository")
         raise typer.Exit(2)
+    if not paths and default != Path("instances"):
+        _err(f"no ./instances folder here: checking the worked cases shipped with nachruecken ({default})")
     files = collect(paths or [default])
     if not files:
         _err("no case files found")
@@ -495,6 +497,7 @@ def import_cmd(
     statute: str = typer.Option(..., "--statute", help="the statute the case is decided under (he, nw, bb, mv, hh "
                                                        "or a pinned id)"),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the case here (default: print it)"),
+    force: bool = typer.Option(False, "--force", help="overwrite the output file if it exists"),
 ):
     """Turn an office's candidate list into a case file with its nominations and candidates."""
     from .errors import InputError
@@ -505,10 +508,14 @@ def import_cmd(
         resolve_statute_spec(statute, "--statute")
         if not table.is_file():
             raise InputError("file does not exist" if not table.exists() else "is not a file", "", str(table))
-        text = to_case_yaml(parse(table), statute, table.name)
+        _refuse_overwrite(output, force)
+        data = parse(table)
+        text = to_case_yaml(data, statute, table.name)
     except InputError as exc:
         _err(str(exc.with_file(str(table))))
         raise typer.Exit(2)
+    for note in data.notes:
+        _err(f"{table}: note: {note}")
     if output is None:
         sys.stdout.write(text)
     else:
@@ -516,16 +523,26 @@ def import_cmd(
         sys.stderr.write(f"wrote {output}: add the election date and the events, then `nachruecken solve {output}`\n")
 
 
+def _refuse_overwrite(output: Optional[Path], force: bool) -> None:
+    from .errors import InputError
+
+    if output is not None and output.exists() and not force:
+        raise InputError("exists; it may hold dates and events added by hand: choose another file or give --force",
+                         "", str(output))
+
+
 @app.command()
 def init(
     statute: str = typer.Option(..., "--statute", help="he, nw, bb, mv, hh or a pinned statute id"),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the skeleton here (default: print it)"),
+    force: bool = typer.Option(False, "--force", help="overwrite the output file if it exists"),
 ):
     """Write a commented skeleton case for a statute (it decides as it stands)."""
     from .errors import InputError
     from .skeleton import skeleton
 
     try:
+        _refuse_overwrite(output, force)
         text = skeleton(statute)
     except InputError as exc:
         _err(str(exc))

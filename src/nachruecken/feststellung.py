@@ -21,7 +21,7 @@ from .dates import long_iso
 from .errors import InputError
 from .explain import CALL_END_WORDS, MEMBERSHIP_WORDS, REASON_WORDS, deadline_note
 from .statutes import STATE_OF, load_statute, reading_defaults
-from .wording import readings_line
+from .wording import localize, readings_line
 
 TEMPLATES = Path(__file__).parent / "templates" / "feststellung"
 BLANK = re.compile(r"\[_+ ?([^\]]*?) ?_*\]")
@@ -71,7 +71,7 @@ OPERATIVE = {
                         "in {body_dat} nachrückt.",
            "vacant": "dass der Wahlvorschlag {nom} erschöpft ist und der Sitz von {departed} "
                      "unbesetzt bleibt.",
-           "reduced": " Die gesetzliche Mitgliederzahl vermindert sich entsprechend{count}.",
+           "reduced": " Die gesetzliche Mitgliederzahl vermindert sich um einen Sitz auf {count}.",
            "lot": "dass zwischen {names} das vom Wahlleiter zu ziehende Los entscheidet.",
            "lot_open": "der Losentscheid zwischen {names} (Zeitpunkt und Ergebnis)",
            "by_election": "dass der Sitz von {departed} durch {kind} zu besetzen ist.",
@@ -84,7 +84,7 @@ OPERATIVE = {
            "undetermined_open": "was der Text offenlässt (siehe die Gründe)",
            "not_applicable": "Die Nachfolge in den Sitz von {departed} richtet sich nicht nach dieser Vorschrift: "
                              "{why}",
-           "count": " auf {n}", "body_dat": "die Vertretungskörperschaft",
+           "body_dat": "die Vertretungskörperschaft",
            "body_named": "die Vertretungskörperschaft „{name}“", "member_from": " Die Mitgliedschaft beginnt am {day}.",
            "pending": " Die Mitgliedschaft beginnt, wie unter 5. beschrieben."},
     "en": {"departure": "I determine that {departed} left the body with effect from {date}",
@@ -97,7 +97,7 @@ OPERATIVE = {
            "drawn": "The lot was drawn on {date}; it fell on {name}.",
            "successor": "that {name} of the Wahlvorschlag {nom} succeeds {departed} in {body_dat}.",
            "vacant": "that the Wahlvorschlag {nom} is exhausted and the seat of {departed} stays empty.",
-           "reduced": " The legal member count falls accordingly{count}.",
+           "reduced": " The legal member count falls by one seat to {count}.",
            "lot": "that a lot drawn by the Wahlleiter decides between {names}.",
            "lot_open": "the lot between {names} (when, and its result)",
            "by_election": "that the seat of {departed} is to be filled by {kind}.",
@@ -109,7 +109,7 @@ OPERATIVE = {
                            "determined: {why}",
            "undetermined_open": "what the text leaves open (see the grounds)",
            "not_applicable": "The succession to the seat of {departed} is not governed by this provision: {why}",
-           "count": " to {n}", "body_dat": "the body", "body_named": "the body “{name}”", "member_from": " Membership begins on {day}.",
+           "body_dat": "the body", "body_named": "the body “{name}”", "member_from": " Membership begins on {day}.",
            "pending": " Membership begins as described under 5."},
 }
 
@@ -230,8 +230,12 @@ def context(result: dict, case, det: dict, lang: str) -> dict:
     elif outcome == "vacant":
         text = departure + op["vacant"].format(nom=seat_nom, departed=departed).rstrip(".") + cite + "."
         if det["member_count_reduced"]:
+            # the count after this seat is known only where it is the case's one reduction (the composition
+            # is read at the end of the term); otherwise a blank
             n = comp.get("legal_member_count")
-            text += op["reduced"].format(count=op["count"].format(n=n) if n is not None else "")
+            only = sum(bool(d["member_count_reduced"]) for d in result["determinations"]) == 1
+            text += op["reduced"].format(count=n if (n is not None and only) else _blank(
+                "neue Mitgliederzahl" if lang == "de" else "new member count"))
         else:
             text += op["unchanged"]
     elif outcome == "lot":
@@ -302,6 +306,12 @@ def context(result: dict, case, det: dict, lang: str) -> dict:
     checks = [w for w in result["warnings"] if _concerns(w, det, result)] + [n["explanation"] for n in det["notes"]]
     if open_points_reading:
         checks.append(open_points_reading)
+    inquiry = own_texts.get("feststellung@inquiry", {}).get(lang)
+    if inquiry and m.get("status") == "pending" and m.get("deadline"):
+        # the week runs from the inquiry's service; without it on record, its end is a blank
+        end = (_day(m["deadline"], lang) if m.get("notified") else
+               _blank("Ablauf der Woche ab Zustellung der Anfrage" if lang == "de" else "end of the week from service"))
+        checks.insert(0, localize(inquiry.format(deadline=end), lang))
     trigger = det["trigger"]
     if trigger == "resigned" and any(e.person == det["vacancy"] and e.date.isoformat() == det["date"]
                                      and e.type == "refused" for e in case.events):
@@ -372,7 +382,8 @@ def document(result: dict, case, vacancy: str | None = None, lang: str = "de") -
     """The Markdown of every selected determination, one after another (a page break between)."""
     parts = [markdown(result, case, det, lang) for det in select(result, vacancy)]
     if not parts:
-        return ("Kein Sitz ist frei geworden: nichts festzustellen.\n" if lang == "de" else "No vacancy: nothing to determine.\n")
+        head = "Kein Sitz ist frei geworden: nichts festzustellen." if lang == "de" else "No vacancy: nothing to determine."
+        return head + "\n" + "".join(f"\n> ☐ {w}\n" for w in result["warnings"])
     return "\n---\n\n".join(parts)
 
 

@@ -52,9 +52,10 @@ class Row:
 
 @dataclass
 class Imported:
-    """The nominations of a list, in file order."""
+    """The nominations of a list, in file order, and what the office should know about the import."""
     nominations: dict[str, list[Row]] = field(default_factory=dict)
     districts: dict[str, str | None] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
 
 
 def _norm_header(text: str) -> str:
@@ -142,7 +143,15 @@ def parse(path: Path) -> Imported:
         raise InputError("the file holds no rows", "", file)
     header, body = rows[0], rows[1:]
     cols = _columns(header, file)
+    if not body:
+        raise InputError("the file holds a header row but no candidates", "line 2", file)
     out = Imported()
+    if "votes" not in cols:
+        out.notes.append(f"no column of vote counts (the header row has: {', '.join(repr(h) for h in header)}); "
+                         "the candidates get none, and Hessen, Brandenburg and M-V order by votes: add them, or "
+                         "name the column Stimmen")
+    empty_votes: list[int] = []
+    places: dict[tuple[str, int], int] = {}
     line = 1
     for cells in body:
         line += 1
@@ -163,11 +172,22 @@ def parse(path: Path) -> Imported:
         if key in out.districts and out.districts[key] != district:
             raise InputError("the same Wahlvorschlag in two Wahlbereiche", f"line {line}", file)
         out.districts[key] = district
+        position = _int(cell("position"), "the list place", line, head("position"), file) if "position" in cols else None
+        if position is not None:
+            if (key, position) in places:
+                raise InputError(f"list place {position} of {key} is already on line {places[(key, position)]}",
+                                 f"line {line}, column '{head('position')}'", file)
+            places[(key, position)] = line
+        votes = _int(cell("votes"), "the vote count", line, head("votes"), file) if "votes" in cols else None
+        if "votes" in cols and votes is None:
+            empty_votes.append(line)
         out.nominations.setdefault(key, []).append(Row(
             line=line, nomination=nomination, name=f"{first} {surname}" if first else surname,
-            position=_int(cell("position"), "the list place", line, head("position"), file) if "position" in cols else None,
-            votes=_int(cell("votes"), "the vote count", line, head("votes"), file) if "votes" in cols else None,
-            elected=elected_text in YES, district=district, pid=cell("id") or None))
+            position=position, votes=votes, elected=elected_text in YES, district=district, pid=cell("id") or None))
+    if empty_votes:
+        shown = ", ".join(map(str, empty_votes[:8])) + (" ..." if len(empty_votes) > 8 else "")
+        out.notes.append(f"no vote count on line(s) {shown} (an empty cell, or a spreadsheet formula without a "
+                         "saved value): those candidates have none")
     return out
 
 
@@ -210,6 +230,8 @@ def to_case_yaml(data: Imported, statute: str, source: str) -> str:
         out.append(f"  - id: {_yaml_str(nid)}")
         out.append(f"    name: {_yaml_str(rows[0].nomination)}")
         if data.districts.get(key):
+            # a nomination of one Wahlkreis (Wahlbereich, Wahlbezirk)
+            out.append("    tier: district")
             out.append(f"    district: {_yaml_str(slug(data.districts[key]))}")
         out.append("    candidates:")
         for row in rows:
@@ -222,8 +244,8 @@ def to_case_yaml(data: Imported, statute: str, source: str) -> str:
             if row.elected:
                 fields.append("elected: true")
             out.append("      - {" + ", ".join(fields) + "}")
-    out += ["# What happened since the election, one line per event, in date order:",
-            "#   - {date: YYYY-MM-DD, person: ID, type: TYPE}",
+    out += ["# What happened since the election, one line per event below `events:`, in date order:",
             f"# TYPE is one of: {EVENT_HINT}",
-            "events: []", ""]
+            "events:",
+            "#  - {date: YYYY-MM-DD, person: ID, type: TYPE}", ""]
     return "\n".join(out)

@@ -178,6 +178,8 @@ def load_case(path: str | Path) -> Case:
 def build_case(data, file: str, sha256: str = "") -> Case:
     if data is None:
         raise InputError("file is empty")
+    if isinstance(data, dict) and "events" in data and data["events"] is None:
+        data = {**data, "events": []}  # `events:` with nothing below it yet (an imported list)
     _refuse_oversize(data)
     _refuse_yaml_booleans(data)
     schema.validate_shape(data)

@@ -24,6 +24,10 @@ STATE_KEYS = {
 }
 
 
+# The last regular election of each state's councils (a skeleton decides under the text in force then,
+# with no warning about a change of the law).
+ELECTION = {"he": "2021-03-14", "nw": "2025-09-14", "bb": "2024-06-09", "mv": "2024-06-09", "hh": "2024-06-09"}
+RESIGNED = {"nw": "2026-03-31"}
 # Hamburg: a Bezirksliste seat is a list seat or a personal seat (§ 36 Abs. 2 Satz 2 BezVWG)
 SEAT = {"hh": ", seat: list"}
 
@@ -38,7 +42,7 @@ def skeleton(statute_spec: str) -> str:
         "# gives the JSON Schema for an editor. Dates are YYYY-MM-DD.",
         f"title: Example case under {sid}",
         f"statute: {statute_spec}   # a state code means the text in force on each vacancy's date",
-        "election_date: 2024-05-26",
+        f"election_date: {ELECTION.get(state, '2024-06-09')}",
         "body: {name: Gemeindevertretung Musterstadt, seats: 3}",
         *STATE_KEYS.get(state, []),
         "# readings: {}   # a reading other than the default: ID: VALUE (see `nachruecken statutes " + state + "`)",
@@ -57,7 +61,7 @@ def skeleton(statute_spec: str) -> str:
         "# One line per event, in date order: {date: YYYY-MM-DD, person: ID, type: TYPE}",
         f"# TYPE is one of: {', '.join(EVENT_TYPES)}",
         "events:",
-        "  - {date: 2025-03-31, person: bernd-muster, type: resigned}",
+        f"  - {{date: {RESIGNED.get(state, '2025-03-31')}, person: bernd-muster, type: resigned}}",
         "",
     ]
     return "\n".join(lines)
