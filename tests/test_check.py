@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nachruecken.casetest import compare
+from nachruecken.casetest import run_expected
 from nachruecken.check import Bounds, run_check
 from nachruecken.determine import determine_case
 from nachruecken.loader import build_case
@@ -20,16 +20,44 @@ def _analysis(report, name):
 
 def _reproduces(witness):
     case = witness["case"]
-    checks = compare(case["expected"], determine_case(build_case(case, "<witness>")))
+    loaded = build_case(case, "<witness>")
+    checks, _ = run_expected(loaded)
     assert checks and all(c.passed for c in checks), [c.detail for c in checks]
+    _can_happen(case, loaded)
+
+
+def _can_happen(case, loaded):
+    """A witness is an election that can happen: it passes the plausibility checks of a real case,
+    and its Einzelbewerber, Ersatzlisten, groups and districts are well formed."""
+    from nachruecken.plausibility import case_warnings
+
+    assert case_warnings(loaded) == [], case_warnings(loaded)
+    noms = {n["id"]: n for n in case["nominations"]}
+    kinds: dict = {}
+    for n in case["nominations"]:
+        assert kinds.setdefault(n["group"], n["group_kind"]) == n["group_kind"], "one group, two kinds"
+        if n["group_kind"] == "individual":
+            assert len(n["candidates"]) == 1 and "substitute_list" not in n
+            assert [m for m in case["nominations"] if m["group"] == n["group"]] == [n]
+        if "substitute_list" in n:
+            assert noms[n["substitute_list"]]["group"] == n["group"]
+    districts: dict = {}
+    for n in case["nominations"]:
+        for c in n["candidates"]:
+            if n.get("tier") == "district":
+                districts.setdefault(c["id"], []).append(n["id"])
+    assert all(len(v) == 1 for v in districts.values()), districts
 
 
 def test_the_real_hessen_encoding_has_no_conflict_and_no_dead_norm():
     report = run_check("he-kwg-34", SMALL, with_readings=False)
     assert _analysis(report, "conflict")["status"] == "none_found"
     assert _analysis(report, "dead_norm")["dead_norms"] == []
-    gap = _analysis(report, "gap")  # A-H7: Mehrheitswahl exhausted, reading he.majority_exhausted = undetermined
-    assert gap["status"] == "found"
+    # no gap under the default readings; one only under he.majority_exhausted = undetermined (A-H7:
+    # Mehrheitswahl exhausted), reported apart
+    assert _analysis(report, "gap")["status"] == "none_found"
+    gap = _analysis(report, "gap_other_readings")
+    assert gap["status"] == "found" and gap["readings"] == {"he.majority_exhausted": "undetermined"}
     assert gap["witnesses"][0]["case"]["readings"]["he.majority_exhausted"] == "undetermined"
     _reproduces(gap["witnesses"][0])
 
@@ -52,7 +80,13 @@ def test_a_planted_conflict_is_found():
     conflict = _analysis(report, "conflict")
     assert conflict["status"] == "found"
     # a small witness: the departed and two or three more list entries
-    assert sum(len(n["candidates"]) for n in conflict["witnesses"][0]["case"]["nominations"]) <= 4
+    case = conflict["witnesses"][0]["case"]
+    assert sum(len(n["candidates"]) for n in case["nominations"]) <= 4
+    # the witness carries its property: both successors, and the real encoding no longer reproduces it
+    (want,) = case["expected"].values()
+    assert len(want["conflict"]["successors"]) == 2 and "at once" in conflict["witnesses"][0]["summary"]
+    checks, _ = run_expected(build_case(case, "<witness>"))
+    assert checks and not any(c.passed for c in checks)
 
 
 def test_a_planted_dead_norm_is_found():

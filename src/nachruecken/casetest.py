@@ -41,6 +41,27 @@ def _got(key: str, got, want):
     return got
 
 
+def run_expected(case, lang: str = "en") -> tuple[list[Check], dict | None]:
+    """Decide a case and compare it with its ``expected`` block: (checks, result). A vacancy whose
+    expectation is a ``conflict`` (a check witness of a faulty encoding) passes when deciding fails
+    as an encoding fault that names every expected successor or outcome."""
+    from .determine import determine_case
+    from .solver import EncodingError
+
+    conflicts = {v: want["conflict"] for v, want in case.expected.items() if isinstance(want, dict) and "conflict" in want}
+    try:
+        result = determine_case(case, lang=lang)
+    except EncodingError as exc:
+        if not conflicts:
+            raise
+        text = str(exc)
+        return [Check(case.file, v, all(x in text for x in c["successors"] + (c["outcomes"] if len(c["outcomes"]) > 1 else [])),
+                      f"conflict reproduced: {text}") for v, c in conflicts.items()], None
+    checks = compare({v: w for v, w in case.expected.items() if v not in conflicts}, result)
+    checks += [Check(case.file, v, False, "expected a conflict, but the case decides") for v in conflicts]
+    return checks, result
+
+
 def compare(expected: dict, result: dict) -> list[Check]:
     """One check per expected vacancy; `skipped` is a subset test, other keys compare exactly.
 

@@ -186,8 +186,7 @@ def test_cmd(
     from rich.console import Console
     from rich.table import Table
 
-    from .casetest import Check, collect, compare, instances_dir, update_expected
-    from .determine import determine_case
+    from .casetest import Check, collect, instances_dir, run_expected, update_expected
     from .errors import InputError
     from .loader import load_case
 
@@ -210,9 +209,8 @@ def test_cmd(
             if not case.expected:
                 checks.append(Check(str(path), "-", None, "no expected block"))
                 continue
-            result = determine_case(case, lang=lang.value)
-            found = compare(case.expected, result)
-            if update and any(c.passed is False for c in found):
+            found, result = run_expected(case, lang.value)
+            if update and result is not None and any(c.passed is False for c in found):
                 diff = update_expected(path, case, result)
                 sys.stdout.write(diff)
                 found = [Check(c.file, c.vacancy, True, "updated" if c.passed is False else c.detail) for c in found]
@@ -318,6 +316,9 @@ def check(
     cands: int = typer.Option(4, "--cands", min=1, max=6, help="bound: candidates per nomination"),
     max_vote: int = typer.Option(2, "--max-vote", min=0, max=5, help="bound: vote counts 0..N (and none)"),
     time_limit: float = typer.Option(20.0, "--time-limit", min=0.1, help="seconds per question to clingo"),
+    reading: List[str] = typer.Option([], "--reading", help="ID=VALUE: pin a reading (the others range over "
+                                                             "all their values; gaps are asked under the pinned "
+                                                             "and default values)"),
 ):
     """Consistency analyses over a bounded universe of cases: gap, conflict, dead norms, readings."""
     from rich.console import Console
@@ -325,38 +326,47 @@ def check(
 
     from .check import Bounds, run_check
     from .errors import InputError
-    from .statutes import resolve_statute_id
+    from .statutes import load_statute, resolve_statute_id
 
     try:
         sid = resolve_statute_id(statute, "statute")
+        pinned = _parse_readings(reading)
+        if pinned:
+            load_statute(sid).resolve_readings(pinned, source="--reading")
     except InputError as exc:
         _err(str(exc))
         raise typer.Exit(2)
-    report = run_check(sid, Bounds(noms, cands, max_vote), witness_dir, time_limit)
+    report = run_check(sid, Bounds(noms, cands, max_vote), witness_dir, time_limit, readings=pinned or None)
     if as_json:
         for analysis in report["analyses"]:
             for w in analysis["witnesses"]:
                 w.pop("case", None)
-            for r in analysis.get("readings", []):
+            for r in (analysis.get("readings") if isinstance(analysis.get("readings"), list) else []):
                 for w in r["witnesses"]:
                     w.pop("case", None)
         print(json.dumps(report, ensure_ascii=False, indent=2))
         return
     console = Console()
     b = report["bounds"]
+    pinned_text = ", ".join(f"{k}={v}" for k, v in report["readings"].items())
     console.print(f"[bold]{sid}[/bold]: up to {b['noms']} nominations of up to {b['cands']} candidates, "
-                  f"votes 0..{b['max_vote']} or none, every reading; {report['seconds']} s")
+                  f"votes 0..{b['max_vote']} or none, "
+                  + (f"readings pinned: {pinned_text}, the others free" if pinned_text else "every reading")
+                  + f"; {report['seconds']} s")
     for a in report["analyses"]:
         mark = {"found": "[red]found[/red]", "none_found": "[green]none found[/green]",
-                "unknown": "[yellow]unknown (time limit)[/yellow]"}[a["status"]]
-        console.print(f"  {a['name']}: {mark}")
+                "unknown": "[yellow]unknown (time limit)[/yellow]", "not_asked": "[dim]not asked[/dim]"}[a["status"]]
+        label = {"gap": "gap (chosen readings)", "gap_other_readings": "gap (only under another reading)"}
+        console.print(f"  {label.get(a['name'], a['name'])}: {mark}"
+                      + (f" - {', '.join(f'{k}={v}' for k, v in a['readings'].items())}"
+                         if isinstance(a.get("readings"), dict) and a["readings"] else ""))
         for w in a["witnesses"]:
             console.print(f"    witness: {escape(w['summary'])}" + (f"  [dim]{w['file']}[/dim]" if w["file"] else ""))
         if a["name"] == "dead_norm" and a["dead_norms"]:
             console.print("    never used: " + ", ".join(a["dead_norms"]))
         if a["name"] == "dead_norm" and a.get("undecided_norms"):
             console.print("    not decided in time: " + ", ".join(a["undecided_norms"]))
-        for r in a.get("readings", []):
+        for r in (a.get("readings") if isinstance(a.get("readings"), list) else []):
             console.print(f"    {r['reading']}: {r['default']} vs {r['alternative']}: {r['status'].replace('_', ' ')}")
     console.print(f"[dim]{report['note']}[/dim]")
 
@@ -394,6 +404,9 @@ def diff(
     console = Console()
     console.print(f"[bold]{escape(report['a'])}[/bold] vs [bold]{escape(report['b'])}[/bold]: {report['status']}, "
                   f"{len(report['differences'])} kind(s) of difference, {report['seconds']} s")
+    if report["status"] == "found" and not report["complete"]:
+        console.print(f"[yellow]Stopped at --max-kinds {report['max_kinds']}: more kinds of difference exist "
+                      f"(or were not decided in time); raise --max-kinds to list them.[/yellow]")
     from .statutes import load_statute
 
     cite = {"a": load_statute(spec_a.statute).citation, "b": load_statute(spec_b.statute).citation}
@@ -412,42 +425,64 @@ def diff(
 
 @app.command()
 def compare(
-    case: Path = typer.Argument(..., help="a case file"),
+    cases: List[Path] = typer.Argument(..., help="case files or folders"),
     as_json: bool = typer.Option(False, "--json"),
     lang: Lang = typer.Option(Lang.en, "--lang"),
+    reading: List[str] = typer.Option([], "--reading", help="ID=VALUE, applied under its own state's statute"),
 ):
-    """Decide one case under all five statutes (the law in force on each date; default readings), side by side."""
+    """Decide cases under all five statutes (the law in force on each date), side by side, with each
+    state's warnings and where a case's structure does not fit that state's system."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
-    from .determine import determine_case
+    from .casetest import collect
+    from .comparison import compare_case
     from .errors import InputError
     from .loader import load_case
-    from .statutes import VERSIONS
+    from .statutes import VERSIONS, load_statute
 
+    out = []
     try:
-        loaded = load_case(case)
+        readings = _parse_readings(reading)
+        for rid, value in readings.items():  # each reading must be one of its own state
+            state = rid.split(".", 1)[0]
+            if state not in VERSIONS and state != "core":
+                raise InputError(f"'{rid}' names no state's reading", f"--reading.{rid}")
+            for sid in (VERSIONS[state] if state in VERSIONS else ()):
+                load_statute(sid).resolve_readings({rid: value}, source="--reading", ignored=set())
+        files = collect(cases)
+        if not files:
+            raise InputError("no case files found", "", " ".join(map(str, cases)))
+        for path in files:
+            loaded = load_case(path)
+            out.append((path, loaded, compare_case(loaded, readings, lang.value)))
     except InputError as exc:
         _err(str(exc))
         raise typer.Exit(2)
-    rows = []
-    for code in VERSIONS:  # each state's law in force on the vacancy's date
-        result = determine_case(loaded, code, None, lang.value)
-        for det in result["determinations"]:
-            ground = det["outcome_ground"] or {}
-            rows.append({"statute": det["statute"], "vacancy": det["vacancy"], "outcome": det["outcome"],
-                         "successor": det["successor"], "deciding_norm": ground.get("norm"),
-                         "citation": ground.get("citation"), "why": ground.get("explanation", "")})
     if as_json:
-        print(json.dumps({"case": str(case), "comparison": rows}, ensure_ascii=False, indent=2))
+        docs = [{"case": str(path), "comparison": rows} for path, _, rows in out]
+        print(json.dumps(docs[0] if len(docs) == 1 else docs, ensure_ascii=False, indent=2))
         return
-    table = Table(header_style="bold", show_lines=True)
-    for col in ("statute", "vacancy", "outcome", "successor", "deciding norm", "why"):
-        table.add_column(col, overflow="fold")
-    for r in rows:
-        table.add_row(r["statute"], loaded.display(r["vacancy"]), r["outcome"],
-                      loaded.display(r["successor"]) if r["successor"] else "-", r["citation"] or "-", r["why"])
-    Console().print(table)
+    console = Console()
+    for path, loaded, rows in out:
+        table = Table(title=str(path), title_justify="left", header_style="bold", show_lines=True)
+        for col in ("statute", "vacancy", "outcome", "successor", "deciding norm", "why"):
+            table.add_column(col, overflow="fold")
+        for r in rows:
+            table.add_row(r["statute"], loaded.display(r["vacancy"]) if r["vacancy"] else "-", r["outcome"] or "-",
+                          loaded.display(r["successor"]) if r["successor"] else "-", r["citation"] or "-",
+                          escape(r["why"]))
+        console.print(table)
+        seen = set()
+        for r in rows:
+            if r["state"] in seen:
+                continue
+            seen.add(r["state"])
+            for note in r["fit"]:
+                console.print(f"  [yellow]{r['state']}: does not fit:[/yellow] {escape(note)}")
+            for w in r["warnings"]:
+                console.print(f"  [yellow]{r['state']}: warning:[/yellow] {escape(w)}")
 
 
 class Format(str, Enum):

@@ -310,6 +310,11 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
         raise EncodingError(f"{statute.id}: expected one outcome for the seat of '{proc.holding.person}', got {outcomes}")
     outcome = str(outcomes[0])
     succ = atoms.get("successor/2", [])
+    if len(succ) > 1:  # a statute names one successor; two are a fault of the encoding, never a choice
+        from .solver import EncodingError
+
+        raise EncodingError(f"{statute.id}: expected one successor for the seat of '{proc.holding.person}', "
+                            f"got {sorted(str(p) for p, _ in succ)}")
     successor, successor_nom = (succ[0] if succ else (None, None))
     # tied persons in the order they are listed (pool, then rank)
     step_of: dict[tuple, object] = {}  # persons sharing a rank: their order (e.g. steps of a chain)

@@ -1,0 +1,52 @@
+"""Research power: pinned readings and the gap split, complete diffs, compare over folders with
+readings, warnings and the fit of a case to each state's system."""
+
+from __future__ import annotations
+
+import json
+
+from nachruecken.check import Bounds, parse_spec, run_check, run_diff
+
+SMALL = Bounds(noms=2, cands=3, max_vote=2)
+
+
+def _analysis(report, name):
+    return next(a for a in report["analyses"] if a["name"] == name)
+
+
+def test_a_pinned_reading_moves_a_gap_from_the_readings_to_the_text():
+    free = run_check("he-kwg-34", SMALL, with_readings=False, norms=[])
+    assert _analysis(free, "gap")["status"] == "none_found"
+    assert _analysis(free, "gap_other_readings")["readings"] == {"he.majority_exhausted": "undetermined"}
+    pinned = run_check("he-kwg-34", SMALL, with_readings=False, norms=[],
+                       readings={"he.majority_exhausted": "undetermined"})
+    assert pinned["readings"] == {"he.majority_exhausted": "undetermined"}
+    assert _analysis(pinned, "gap")["status"] == "found"
+    assert _analysis(pinned, "gap_other_readings")["status"] == "not_asked"
+
+
+def test_a_diff_says_whether_it_listed_every_kind():
+    stopped = run_diff(parse_spec("he-kwg-34"), parse_spec("bb"), SMALL, time_limit=20, max_kinds=1)
+    assert len(stopped["differences"]) == 1 and stopped["complete"] is False
+    every = run_diff(parse_spec("nw-kwahlg-45"), parse_spec("nw-kwahlg-45-2024"), SMALL, time_limit=20, max_kinds=20)
+    assert every["complete"] is True and 0 < len(every["differences"]) < 20
+    # witness titles are prose with citations, not tuples
+    title = every["differences"][0]["case"]["title"]
+    assert "decides" in title and "§" in title and "(" not in title.split("decides")[1][:3]
+
+
+def test_compare_takes_folders_and_readings_keeps_warnings_and_says_what_does_not_fit(run_cli):
+    out = json.loads(run_cli("compare", "instances/bb/spremberg-2025.yaml", "--json").stdout)
+    rows = {r["state"]: r for r in out["comparison"]}
+    assert rows["bb"]["fit"] == [] and any("older wording" in w for w in rows["bb"]["warnings"])
+    assert any("written for Brandenburg" in n for n in rows["nw"]["fit"])
+    assert any("seat type" in n for n in rows["hh"]["fit"])
+    # a reading applies under its own state's statute only
+    base = json.loads(run_cli("compare", "instances/bb/section-61-reading.yaml", "--json").stdout)
+    other = json.loads(run_cli("compare", "instances/bb/section-61-reading.yaml", "--json",
+                               "--reading", "bb.section_61=yes").stdout)
+    pick = lambda doc, st: [(r["outcome"], r["successor"]) for r in doc["comparison"] if r["state"] == st]
+    assert pick(base, "he") == pick(other, "he") and pick(base, "bb") != pick(other, "bb")
+    folder = json.loads(run_cli("compare", "instances/mv", "--json").stdout)
+    assert isinstance(folder, list) and len(folder) > 5
+    assert run_cli("compare", "instances/bb/spremberg-2025.yaml", "--reading", "zz.x=1").exit_code == 2
