@@ -50,3 +50,17 @@ def test_compare_takes_folders_and_readings_keeps_warnings_and_says_what_does_no
     folder = json.loads(run_cli("compare", "instances/mv", "--json").stdout)
     assert isinstance(folder, list) and len(folder) > 5
     assert run_cli("compare", "instances/bb/spremberg-2025.yaml", "--reading", "zz.x=1").exit_code == 2
+
+
+def test_a_difference_says_which_reading_makes_it_vanish():
+    by_reading = run_diff(parse_spec("he-kwg-34"), parse_spec("he-kwg-34@he.ersatzliste_order=list"), SMALL,
+                          time_limit=20, max_kinds=1)
+    assert by_reading["differences"][0]["depends_on"] == ["a:he.ersatzliste_order=list"]
+    texts = run_diff(parse_spec("he-kwg-34"), parse_spec("bb"), SMALL, time_limit=20, max_kinds=3)
+    assert any(d["depends_on"] == [] for d in texts["differences"])  # rests on the texts alone
+
+
+def test_check_reports_progress_on_stderr(run_cli):
+    result = run_cli("check", "hh", "--cands", "2", "--time-limit", "5")
+    assert result.exit_code == 0 and "hh-bezvwg-36: gap: " in result.stderr
+    assert "hh-bezvwg-36: gap" not in result.stdout

@@ -240,10 +240,12 @@ def _summary(case: dict) -> str:
 
 def run_check(statute_id: str, bounds: Bounds = Bounds(), witness_dir: Path | None = None,
               time_limit: float = 20.0, encoding: str | None = None, norms: list[str] | None = None,
-              with_readings: bool = True, readings: dict[str, str] | None = None) -> dict:
+              with_readings: bool = True, readings: dict[str, str] | None = None, progress=None) -> dict:
     """``encoding`` and ``norms`` replace the statute's encoding and norm list (for tests);
-    ``readings`` pins readings to one value (the others range over all of theirs)."""
+    ``readings`` pins readings to one value (the others range over all of theirs); ``progress``
+    is called with a line as each question is answered."""
     started = time.monotonic()
+    say = progress or (lambda line: None)
     statute = load_statute(statute_id)
     pinned = statute.resolve_readings(readings or {}, source="--reading") if readings else {}
     pinned = {k: v for k, v in pinned.items() if k in (readings or {})}
@@ -276,6 +278,7 @@ def run_check(statute_id: str, bounds: Bounds = Bounds(), witness_dir: Path | No
         status, atoms = _optimal(ctl, assumed, time_limit)
         if status == "unknown" and atoms is not None:
             status = "found"  # a witness was found; it may not be the smallest
+        say(f"{statute_id}: {name}: {status} ({time.monotonic() - started:.1f} s)")
         if name == "gap":
             gap_status = status
         entry = {"name": name, "status": status, "witnesses": [witness(name, atoms)] if atoms else []}
@@ -288,10 +291,12 @@ def run_check(statute_id: str, bounds: Bounds = Bounds(), witness_dir: Path | No
     for norm in (norms if norms is not None else list(statute.norms)):
         status, atoms = _optimal(ctl, clingo.Function("used", [clingo.String(norm)]), time_limit)
         (used if atoms else dead if status == "none_found" else unknown).append(norm)
+    say(f"{statute_id}: dead_norm: {len(dead)} dead, {len(unknown)} undecided ({time.monotonic() - started:.1f} s)")
     analyses.append({"name": "dead_norm", "status": "found" if dead else ("unknown" if unknown else "none_found"),
                      "dead_norms": dead, "undecided_norms": unknown, "norms_used": len(used), "witnesses": []})
     if with_readings:
         analyses.append(reading_divergence(statute_id, bounds, witness_dir, min(time_limit, 5.0)))
+        say(f"{statute_id}: reading_divergence: {analyses[-1]['status']} ({time.monotonic() - started:.1f} s)")
     return {
         "statute": statute_id, "bounds": asdict(bounds), "readings": pinned, "analyses": analyses,
         "seconds": round(time.monotonic() - started, 2),
@@ -408,6 +413,27 @@ def _diff_title(a: Spec, b: Spec, kind: tuple) -> str:
     return f"{side(a, kind[0], kind[1])}; {side(b, kind[2], kind[3])}"
 
 
+def _reading_dependence(case, a: Spec, b: Spec, det_a: dict, det_b: dict) -> list[str]:
+    """The readings under another value of which this witness's difference vanishes (each reading
+    varied alone, on the side whose statute knows it; a reading fixed by a side's spec stays fixed):
+    a difference that survives every value of every reading rests on the texts alone."""
+    from .determine import determine_case
+
+    decided = lambda det: (det["outcome"], det["successor"])
+    out = []
+    for side, spec, other in (("a", a, decided(det_b)), ("b", b, decided(det_a))):
+        fixed = dict(spec.readings)
+        for rid, reading in load_statute(spec.statute).readings.items():
+            if rid in fixed or rid.startswith("core."):
+                continue
+            for value in reading.values:
+                got = determine_case(case, spec.statute, {**fixed, rid: value})["determinations"]
+                if got and decided(got[0]) == other:
+                    out.append(f"{side}:{rid}={value}")
+                    break
+    return out
+
+
 def run_diff(a: Spec, b: Spec, bounds: Bounds = Bounds(), witness_dir: Path | None = None,
              time_limit: float = 20.0, max_kinds: int = 8, name: str | None = None) -> dict:
     """Minimal cases where A and B decide differently, one per kind of difference (outcome and
@@ -435,6 +461,7 @@ def run_diff(a: Spec, b: Spec, bounds: Bounds = Bounds(), witness_dir: Path | No
         loaded = build_case(case, "<witness>")
         entry["a"] = determine_case(loaded, a.statute, dict(a.readings))["determinations"][0]
         entry["b"] = determine_case(loaded, b.statute, dict(b.readings))["determinations"][0]
+        entry["depends_on"] = _reading_dependence(loaded, a, b, entry["a"], entry["b"])
         if witness_dir is not None:
             witness_dir.mkdir(parents=True, exist_ok=True)
             stem = name or f"diff-{a.statute}-{b.statute}"

@@ -336,7 +336,8 @@ def check(
     except InputError as exc:
         _err(str(exc))
         raise typer.Exit(2)
-    report = run_check(sid, Bounds(noms, cands, max_vote), witness_dir, time_limit, readings=pinned or None)
+    report = run_check(sid, Bounds(noms, cands, max_vote), witness_dir, time_limit, readings=pinned or None,
+                       progress=lambda line: sys.stderr.write(line + "\n"))
     if as_json:
         for analysis in report["analyses"]:
             for w in analysis["witnesses"]:
@@ -418,7 +419,9 @@ def diff(
         why = "".join(f"; {x.upper()} passes over the other's successor under "
                       + ", ".join(cite[x](n) for n in d["kind"][x]["passed_over_by"])
                       for x in ("a", "b") if d["kind"][x]["passed_over_by"])
-        console.print(f"  {i}. A: {escape(side(da))}  |  B: {escape(side(db))}{escape(why)}" +
+        depends = ("; vanishes under " + ", ".join(d["depends_on"])) if d.get("depends_on") else \
+            "; survives every value of every reading"
+        console.print(f"  {i}. A: {escape(side(da))}  |  B: {escape(side(db))}{escape(why)}{escape(depends)}" +
                       (f"  [dim]{d['file']}[/dim]" if d["file"] else ""))
     console.print(f"[dim]{report['note']}[/dim]")
 
