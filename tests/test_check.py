@@ -57,7 +57,7 @@ def test_the_real_hessen_encoding_has_no_conflict_and_no_dead_norm():
     # Mehrheitswahl exhausted), reported apart
     assert _analysis(report, "gap")["status"] == "none_found"
     gap = _analysis(report, "gap_other_readings")
-    assert gap["status"] == "found" and gap["readings"] == {"he.majority_exhausted": "undetermined"}
+    assert gap["status"] == "found" and gap["needs_readings"] == {"he.majority_exhausted": "undetermined"}
     assert gap["witnesses"][0]["case"]["readings"]["he.majority_exhausted"] == "undetermined"
     _reproduces(gap["witnesses"][0])
 

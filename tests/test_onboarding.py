@@ -141,3 +141,42 @@ def test_short_help_and_exit_codes_in_help(run_cli):
     assert "Usage: " in run_cli("solve", "-h").stdout and "--statute" in run_cli("solve", "-h").stdout
     top = " ".join(run_cli("--help").stdout.split())
     assert "Exit status: 0" in top and "2 bad input" in top and "3 an internal error" in top
+
+
+def test_plausibility_warnings_hold_the_replay_relations():
+    """Neither the file order of same-date events, nor `vacancy:`, nor a later event changes what a
+    plausibility warning says about a determination."""
+    data = _data()
+    data.pop("expected")
+    data["nominations"][1]["candidates"].append({"id": "cdu-3", "name": "CDU member 3", "votes": 50, "elected": True})
+    data["events"] = [{"date": "2023-08-30", "person": "cdu-2", "type": "waived"},
+                      {"date": "2023-08-31", "person": "cdu-1", "type": "died"},
+                      {"date": "2023-08-31", "person": "cdu-3", "type": "died"}]
+    about = lambda d: sorted(w for w in nachruecken.decide(d)["warnings"] if "is left" in w)
+    both = about(data)
+    assert len(both) == 2  # one per empty seat
+    swapped = copy.deepcopy(data)
+    swapped["events"][1:] = swapped["events"][2:0:-1]
+    assert about(swapped) == both
+    only = copy.deepcopy(data)
+    only["vacancy"] = "cdu-3"
+    assert about(only) == [w for w in both if "'cdu-3'" in w]
+    # a call recorded after a departure does not turn the hint about that departure
+    hint = _data()
+    hint.pop("expected")
+    hint["nominations"][0]["candidates"][3]["elected"] = False
+    hint["events"] = [{"date": "2023-01-10", "person": "wolf", "type": "resigned"}]
+    hinted = lambda d: any("'wolf'" in w and "10 January 2023" in w and "elected: true" in w
+                           for w in nachruecken.decide(d)["warnings"])
+    assert hinted(hint)
+    hint["events"] += [{"date": "2023-08-31", "person": "weimar", "type": "resigned"},
+                       {"date": "2023-09-01", "person": "wolf", "type": "called", "nomination": "spd"}]
+    assert hinted(hint)
+
+
+def test_a_mistyped_reading_in_a_case_is_still_an_input_error():
+    for rid in ("hee.inquiry_period", "inquiry_period"):
+        data = _data()
+        data["readings"] = {rid: "week"}
+        with pytest.raises(nachruecken.InputError, match="unknown reading"):
+            nachruecken.decide(data)

@@ -17,7 +17,7 @@ def _analysis(report, name):
 def test_a_pinned_reading_moves_a_gap_from_the_readings_to_the_text():
     free = run_check("he-kwg-34", SMALL, with_readings=False, norms=[])
     assert _analysis(free, "gap")["status"] == "none_found"
-    assert _analysis(free, "gap_other_readings")["readings"] == {"he.majority_exhausted": "undetermined"}
+    assert _analysis(free, "gap_other_readings")["needs_readings"] == {"he.majority_exhausted": "undetermined"}
     pinned = run_check("he-kwg-34", SMALL, with_readings=False, norms=[],
                        readings={"he.majority_exhausted": "undetermined"})
     assert pinned["readings"] == {"he.majority_exhausted": "undetermined"}

@@ -20,11 +20,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Union
 
+from .casetest import CASE_SUFFIXES
 from .errors import InputError
 from .model import Case
 
 CaseSource = Union[str, "os.PathLike[str]", Mapping[str, Any]]
-CASE_SUFFIXES = (".yaml", ".yml", ".json", ".lp")
 
 
 def _plain(value: Any, path: str = "") -> Any:

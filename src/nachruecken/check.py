@@ -247,8 +247,14 @@ def run_check(statute_id: str, bounds: Bounds = Bounds(), witness_dir: Path | No
     started = time.monotonic()
     say = progress or (lambda line: None)
     statute = load_statute(statute_id)
-    pinned = statute.resolve_readings(readings or {}, source="--reading") if readings else {}
-    pinned = {k: v for k, v in pinned.items() if k in (readings or {})}
+    for rid in readings or {}:  # a pinned reading must be one of this text's (no other state's, no typo)
+        if rid not in statute.readings:
+            from .errors import InputError
+
+            raise InputError(f"unknown reading '{rid}' for {statute_id}; known: {', '.join(statute.readings)}",
+                             f"--reading.{rid}")
+    statute.resolve_readings(readings or {}, source="--reading")  # a value it does not know: input error
+    pinned = dict(readings or {})
     ctl = _control(statute_id, bounds, encoding, pinned)
     analyses = []
 
@@ -284,8 +290,8 @@ def run_check(statute_id: str, bounds: Bounds = Bounds(), witness_dir: Path | No
         entry = {"name": name, "status": status, "witnesses": [witness(name, atoms)] if atoms else []}
         if name == "gap_other_readings" and atoms:
             chosen = {rid: (pinned.get(rid) or r.default) for rid, r in statute.readings.items()}
-            entry["readings"] = {rid.string: v.name for rid, v in (a.arguments for a in atoms if a.name == "reading")
-                                 if chosen.get(rid.string) != v.name}
+            entry["needs_readings"] = {rid.string: v.name for rid, v in (a.arguments for a in atoms if a.name == "reading")
+                                       if chosen.get(rid.string) != v.name}
         analyses.append(entry)
     dead, used, unknown = [], [], []
     for norm in (norms if norms is not None else list(statute.norms)):
@@ -470,13 +476,11 @@ def run_diff(a: Spec, b: Spec, bounds: Bounds = Bounds(), witness_dir: Path | No
             entry["file"] = str(path)
         differences.append(entry)
         step += 1
-        oa = " ".join(f"a_outcome({o})." for o in kind[0])
         block = [f"a_outcome({o})" for o in kind[0]] + [f"b_outcome({o})" for o in kind[2]] + \
             [f'decider(a,"{n}")' for n in kind[1]] + [f'decider(b,"{n}")' for n in kind[3]] + \
             [f'passed(a,"{n}")' for n in kind[4]] + [f'passed(b,"{n}")' for n in kind[5]]
         ctl.add(f"block{step}", [], ":- " + ", ".join(block) + ".")
         ctl.ground([(f"block{step}", [])])
-        del oa
     if len(differences) == max_kinds:
         # stopped by the limit: one more question tells whether another kind exists
         more, atoms = _optimal(ctl, clingo.Function("differ"), time_limit)

@@ -326,23 +326,21 @@ def check(
 
     from .check import Bounds, run_check
     from .errors import InputError
-    from .statutes import load_statute, resolve_statute_id
+    from .statutes import resolve_statute_id
 
     try:
         sid = resolve_statute_id(statute, "statute")
         pinned = _parse_readings(reading)
-        if pinned:
-            load_statute(sid).resolve_readings(pinned, source="--reading")
+        report = run_check(sid, Bounds(noms, cands, max_vote), witness_dir, time_limit, readings=pinned or None,
+                           progress=lambda line: sys.stderr.write(line + "\n"))
     except InputError as exc:
         _err(str(exc))
         raise typer.Exit(2)
-    report = run_check(sid, Bounds(noms, cands, max_vote), witness_dir, time_limit, readings=pinned or None,
-                       progress=lambda line: sys.stderr.write(line + "\n"))
     if as_json:
         for analysis in report["analyses"]:
             for w in analysis["witnesses"]:
                 w.pop("case", None)
-            for r in (analysis.get("readings") if isinstance(analysis.get("readings"), list) else []):
+            for r in analysis.get("readings", []):
                 for w in r["witnesses"]:
                     w.pop("case", None)
         print(json.dumps(report, ensure_ascii=False, indent=2))
@@ -359,15 +357,15 @@ def check(
                 "unknown": "[yellow]unknown (time limit)[/yellow]", "not_asked": "[dim]not asked[/dim]"}[a["status"]]
         label = {"gap": "gap (chosen readings)", "gap_other_readings": "gap (only under another reading)"}
         console.print(f"  {label.get(a['name'], a['name'])}: {mark}"
-                      + (f" - {', '.join(f'{k}={v}' for k, v in a['readings'].items())}"
-                         if isinstance(a.get("readings"), dict) and a["readings"] else ""))
+                      + (f" - {', '.join(f'{k}={v}' for k, v in a['needs_readings'].items())}"
+                         if a.get("needs_readings") else ""))
         for w in a["witnesses"]:
             console.print(f"    witness: {escape(w['summary'])}" + (f"  [dim]{w['file']}[/dim]" if w["file"] else ""))
         if a["name"] == "dead_norm" and a["dead_norms"]:
             console.print("    never used: " + ", ".join(a["dead_norms"]))
         if a["name"] == "dead_norm" and a.get("undecided_norms"):
             console.print("    not decided in time: " + ", ".join(a["undecided_norms"]))
-        for r in (a.get("readings") if isinstance(a.get("readings"), list) else []):
+        for r in a.get("readings", []):
             console.print(f"    {r['reading']}: {r['default']} vs {r['alternative']}: {r['status'].replace('_', ' ')}")
     console.print(f"[dim]{report['note']}[/dim]")
 
@@ -440,20 +438,14 @@ def compare(
     from rich.table import Table
 
     from .casetest import collect
-    from .comparison import compare_case
+    from .comparison import check_readings, compare_case
     from .errors import InputError
     from .loader import load_case
-    from .statutes import VERSIONS, load_statute
 
     out = []
     try:
         readings = _parse_readings(reading)
-        for rid, value in readings.items():  # each reading must be one of its own state
-            state = rid.split(".", 1)[0]
-            if state not in VERSIONS and state != "core":
-                raise InputError(f"'{rid}' names no state's reading", f"--reading.{rid}")
-            for sid in (VERSIONS[state] if state in VERSIONS else ()):
-                load_statute(sid).resolve_readings({rid: value}, source="--reading", ignored=set())
+        check_readings(readings)
         files = collect(cases)
         if not files:
             raise InputError("no case files found", "", " ".join(map(str, cases)))

@@ -9,7 +9,7 @@ speaking confidently of a case built for another system.
 from __future__ import annotations
 
 from .model import Case
-from .statutes import STATE_OF, VERSIONS, load_statute
+from .statutes import STATE_OF, VERSIONS, load_statute, reading_state
 
 
 def fit_notes(case: Case, state: str) -> list[str]:
@@ -32,13 +32,25 @@ def fit_notes(case: Case, state: str) -> list[str]:
     return notes
 
 
+def check_readings(readings: dict[str, str]) -> None:
+    """Each reading must be one of its own state's (or a core one) with a value that state knows."""
+    from .errors import InputError
+
+    for rid, value in readings.items():
+        state = reading_state(rid)
+        if state not in VERSIONS and state != "core":
+            raise InputError(f"'{rid}' names no state's reading", f"--reading.{rid}")
+        for sid in VERSIONS.get(state, ()):
+            load_statute(sid).resolve_readings({rid: value}, source="--reading", ignored=set())
+
+
 def compare_case(case: Case, readings: dict[str, str], lang: str) -> list[dict]:
     """One row per determination per state: outcome, successor, deciding norm, warnings, fit."""
     from .determine import determine_case
 
     rows = []
     for code in VERSIONS:  # each state's law in force on the vacancy's date
-        mine = {rid: v for rid, v in readings.items() if rid.split(".", 1)[0] in (code, "core")}
+        mine = {rid: v for rid, v in readings.items() if reading_state(rid) in (code, "core")}
         result = determine_case(case, code, mine or None, lang)
         fit = fit_notes(case, code)
         for det in result["determinations"]:

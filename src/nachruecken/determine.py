@@ -20,7 +20,9 @@ from .model import Case
 from .plausibility import case_warnings, departure_hint, result_warnings
 from .solver import Const, GroupRef, solve_atoms
 from .errors import InputError
-from .statutes import STATE_OF, VERSIONS, Statute, load_statute, resolve_statute_spec, version_on, versions_of
+from .statutes import (
+    STATE_OF, VERSIONS, Statute, load_statute, reading_state, resolve_statute_spec, version_on, versions_of,
+)
 from .versions import basis_text, straddling, version_summary, version_warnings
 from .wording import localize_all
 
@@ -47,7 +49,9 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
     # a reading of another state: an error where the user gave it for this decision; the case's own
     # readings are set aside (with a warning) when the case is decided under another state's statute
     _refuse_foreign_readings(cli_readings or {}, state, spec, readings_opt)
-    foreign = {rid: v for rid, v in case.readings.items() if _reading_state(rid) not in (state, "core")}
+    # (only ids of another known state; a typo stays for resolve_readings to refuse)
+    foreign = {rid: v for rid, v in case.readings.items()
+               if reading_state(rid) in VERSIONS and reading_state(rid) != state}
     if not statute_id:
         _refuse_foreign_readings(foreign, state, spec, "readings")
     case_readings = {rid: v for rid, v in case.readings.items() if rid not in foreign}
@@ -155,13 +159,9 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
     }
 
 
-def _reading_state(rid: str) -> str:
-    return rid.split(".", 1)[0]
-
-
 def _refuse_foreign_readings(readings: dict[str, str], state: str, spec: str, source: str) -> None:
     for rid in readings:
-        other = _reading_state(rid)
+        other = reading_state(rid)
         if other not in (state, "core") and other in VERSIONS:
             raise InputError(f"reading '{rid}' belongs to {load_statute(VERSIONS[other][0]).state['en']} ({other}); "
                              f"this case is decided under {spec} ({load_statute(VERSIONS[state][0]).state['en']})",
@@ -382,8 +382,9 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
                          citation=texts.citation(norm), explanation=texts.sentence(keys, **ctx))
             if len(rs) > 1:
                 entry["norms"] = [{"reason": c, "norm": nm, "citation": texts.citation(nm)} for c, nm, _ in rs]
-                # what a further norm adds (e.g. BB § 61 Abs. 1: out for the whole period) is said too
-                more = [texts.sentence([f"{c}@{nm}#also", f"{c}@{nm}"], **{**ctx, "date": long_date(from_int(d), texts.lang) if d else "?"})
+                # what a further norm adds (e.g. BB § 61 Abs. 1: out for the whole period) is said too,
+                # where the catalogue words it (``<reason>@<norm>#also``)
+                more = [texts.sentence([f"{c}@{nm}#also"], **{**ctx, "date": long_date(from_int(d), texts.lang) if d else "?"})
                         for c, nm, d in rs[1:] if nm != norm]
                 more = [m for m in dict.fromkeys(more) if m and m != entry["explanation"]]
                 if more:

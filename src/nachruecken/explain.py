@@ -68,10 +68,10 @@ REASON_WORDS = {
 MEMBERSHIP_WORDS = {
     "en": {"pending": "pending", "accepted": "accepted", "deemed_accepted": "deemed accepted", "refused": "refused",
            "deemed_refused": "deemed refused", "determined": "determined by the Wahlleiter",
-           "notified": "notified", "deadline": "period ends", "member_from": "member from", "status": "status"},
+           "notified": "notified", "deadline": "period ends", "member_from": "member from"},
     "de": {"pending": "offen", "accepted": "angenommen", "deemed_accepted": "gilt als angenommen",
            "refused": "abgelehnt", "deemed_refused": "gilt als abgelehnt", "determined": "vom Wahlleiter festgestellt",
-           "notified": "zugestellt", "deadline": "Frist endet", "member_from": "Mitglied ab", "status": "Stand"},
+           "notified": "zugestellt", "deadline": "Frist endet", "member_from": "Mitglied ab"},
 }
 CALL_END_WORDS = {
     "en": {"refused": "refused", "waived": "waived", "died": "died", "lost_eligibility": "lost eligibility",
@@ -204,6 +204,27 @@ def status_word(status: str, statute_id: str | None, lang: str) -> str:
     return LABELS[lang][status]
 
 
+def reason_words(c: dict, lang: str) -> str:
+    """A passed-over candidate's reasons as words (empty for the others)."""
+    return ", ".join(REASON_WORDS[lang].get(r, r) for r in c.get("reasons", [])) if c["status"] == "skipped" else ""
+
+
+def votes_word(votes: int | None, lang: str) -> str:
+    """"1.234 Stimmen" / "1,234 votes", or that there is no count."""
+    if votes is None:
+        return LABELS[lang]["no_votes"]
+    return LABELS[lang]["votes"].format(n=f"{votes:,}".replace(",", "." if lang == "de" else ","))
+
+
+def membership_summary(m: dict, lang: str) -> str:
+    """The membership as one line: its status, and the dates the determination gives."""
+    from .dates import long_iso
+
+    words = MEMBERSHIP_WORDS[lang]
+    return ", ".join([words.get(m["status"], m["status"])] + [f"{words[k]} {long_iso(m[k], lang)}"
+                                                              for k in ("notified", "deadline", "member_from") if m[k]])
+
+
 DEADLINE_MOVED = {
     "en": "the period would have ended on {nominal} ({days}); under BGB § 193 it ends on the next working day",
     "de": "die Frist endete rechnerisch am {nominal} ({days}); nach § 193 BGB endet sie am nächsten Werktag",
@@ -247,7 +268,7 @@ class Texts:
         return LABELS[self.lang][key].format(**ctx)
 
     def votes(self, votes: int | None) -> str:
-        return self.label("no_votes") if votes is None else self.label("votes", n=f"{votes:,}".replace(",", "." if self.lang == "de" else ","))
+        return votes_word(votes, self.lang)
 
     def sentence(self, keys: list[str], **ctx) -> str:
         """The first of ``keys`` the statute (then the generic table) has, filled in."""

@@ -19,9 +19,9 @@ from pathlib import Path
 
 from .dates import long_iso
 from .errors import InputError
-from .explain import CALL_END_WORDS, MEMBERSHIP_WORDS, REASON_WORDS, deadline_note
+from .explain import CALL_END_WORDS, MEMBERSHIP_WORDS, deadline_note, reason_words
 from .statutes import STATE_OF, load_statute, reading_defaults
-from .wording import localize, readings_line
+from .wording import capital, localize, readings_line
 
 TEMPLATES = Path(__file__).parent / "templates" / "feststellung"
 BLANK = re.compile(r"\[_+ ?([^\]]*?) ?_*\]")
@@ -156,9 +156,6 @@ MEMBERSHIP_SENTENCE = {
            "other": "Status: {status}{notified}{deadline}{member_from}."},
 }
 LOT_DECIDED = {"de": "Zwischen {names} hat das Los entschieden.", "en": "The lot decided between {names}."}
-ASSUMED = {"de": "(Die Daten beruhen auf einer Annahme des Werkzeugs: {assumption}; vor der Unterschrift prüfen.)",
-           "en": "(The dates rest on an assumption of the tool: {assumption}; check before signing.)"}
-
 
 def _day(text: str | None, lang: str) -> str:
     return long_iso(text, lang, missing="")
@@ -260,7 +257,7 @@ def context(result: dict, case, det: dict, lang: str) -> dict:
     else:
         open_points_reading = ""
     passed = [{"name": name(c["person"]), "nomination": case.nomination_display(c["nomination"]),
-               "reason": ", ".join(REASON_WORDS[lang].get(r, r) for r in c.get("reasons", [])),
+               "reason": reason_words(c, lang),
                "date": _day(c.get("reason_date"), lang), "explanation": c["explanation"],
                "citation": ", ".join(dict.fromkeys([c["citation"]] + [n["citation"] for n in c.get("norms", [])]))}
               for c in det["candidates"] if c["status"] == "skipped"]
@@ -299,8 +296,9 @@ def context(result: dict, case, det: dict, lang: str) -> dict:
                 status=words.get(m["status"], m["status"]), notified=notified,
                 deadline=f", {words['deadline']} {_day(m['deadline'], lang)}" if m.get("deadline") and not assumed else "",
                 member_from=f", {words['member_from']} {_day(m['member_from'], lang)}" if m.get("member_from") else "")
-        if deadline_note(m, lang) and not assumed:
-            membership += " " + deadline_note(m, lang)[:1].upper() + deadline_note(m, lang)[1:] + "."
+        note = deadline_note(m, lang)
+        if note and not assumed:
+            membership += " " + capital(note) + "."
     defaults = reading_defaults(result["statute"])
     readings = readings_line({k: v for k, v in det.get("readings", {}).items() if defaults.get(k) != v}, lang)
     checks = [w for w in result["warnings"] if _concerns(w, det, result)] + [n["explanation"] for n in det["notes"]]

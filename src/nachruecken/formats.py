@@ -11,7 +11,7 @@ import csv
 import io
 
 from .dates import long_iso as _day
-from .explain import LABELS, MEMBERSHIP_WORDS, REASON_WORDS, TRIGGER_PHRASE, deadline_note, status_word
+from .explain import LABELS, TRIGGER_PHRASE, deadline_note, membership_summary, reason_words, status_word
 from .statutes import reading_defaults
 from .wording import readings_line
 
@@ -43,10 +43,6 @@ def _cell(text) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
-def _reasons(c: dict, lang: str) -> str:
-    return ", ".join(REASON_WORDS[lang].get(r, r) for r in c.get("reasons", [])) if c["status"] == "skipped" else ""
-
-
 def outcome_line(det: dict, case, lang: str) -> str:
     lab, w = LABELS[lang], WORDS[lang]
     if det["outcome"] == "successor":
@@ -62,7 +58,7 @@ def outcome_line(det: dict, case, lang: str) -> str:
 
 
 def to_markdown(result: dict, case, lang: str = "en") -> str:
-    w, lab = WORDS[lang], LABELS[lang]
+    w = WORDS[lang]
     out = [f"# {result.get('title') or result['case']}", "",
            f"**{w['statute']}:** {result['statute']} - {result['statute_version']}  "]
     defaults = reading_defaults(result["statute"])
@@ -82,17 +78,14 @@ def to_markdown(result: dict, case, lang: str = "en") -> str:
                 votes = "-" if c.get("votes") is None else str(c["votes"])
                 out.append("| " + " | ".join(_cell(x) for x in (
                     c["rank"], case.display(c["person"]), case.nomination_display(c["nomination"]), votes, status_word(c["status"], det.get("statute"), lang),
-                    _reasons(c, lang), c["citation"], c["explanation"])) + " |")
+                    reason_words(c, lang), c["citation"], c["explanation"])) + " |")
         out += ["", f"**{w['outcome']}:** {outcome_line(det, case, lang)}", "", f"**{w['grounds']}:**", ""]
         out += [f"{i}. {g['citation']}: {g['explanation']}" for i, g in enumerate(det["grounds"], 1)]
         if det["notes"]:
             out += ["", f"**{w['notes']}:**", ""] + [f"- {n['citation']}: {n['explanation']}" for n in det["notes"]]
         m = det.get("membership")
         if m:
-            words = MEMBERSHIP_WORDS[lang]
-            parts = [words.get(m["status"], m["status"])] + [f"{words[k]} {_day(m[k], lang)}"
-                                                             for k in ("notified", "deadline", "member_from") if m[k]]
-            out += ["", f"**{w['membership']}:** " + ", ".join(parts)]
+            out += ["", f"**{w['membership']}:** " + membership_summary(m, lang)]
             if deadline_note(m, lang):
                 out.append(f"({deadline_note(m, lang)})")
             if m.get("assumption"):
@@ -102,13 +95,12 @@ def to_markdown(result: dict, case, lang: str = "en") -> str:
 
 def csv_rows(result: dict, case, lang: str = "en") -> list[list]:
     """One row per candidate of every determination, in the order listed."""
-    lab = LABELS[lang]
     rows = []
     for det in result["determinations"]:
         for c in det["candidates"]:
             rows.append([result["case"], det["vacancy"], c["rank"], c["person"], case.display(c["person"]),
                          case.nomination_display(c["nomination"]), "" if c.get("votes") is None else c["votes"],
-                         status_word(c["status"], det.get("statute"), lang), _reasons(c, lang), c["citation"], c["explanation"]])
+                         status_word(c["status"], det.get("statute"), lang), reason_words(c, lang), c["citation"], c["explanation"]])
     return rows
 
 

@@ -20,7 +20,8 @@ def case_warnings(case: Case) -> list[tuple[str, dict]]:
     if case.body_seats is not None and len(elected) > case.body_seats:
         out.append(("elected_over_seats", {"elected": str(len(elected)), "seats": str(case.body_seats)}))
     if case.election_date is not None:
-        early = [e for e in case.events if e.date < case.election_date and e.type in AFTER_ELECTION_TYPES]
+        early = sorted((e for e in case.events if e.date < case.election_date and e.type in AFTER_ELECTION_TYPES),
+                       key=lambda e: (e.date, e.person, e.type))  # not the file's order of same-date events
         if early:
             listed = ", ".join(f"{e.person} ({e.type}, {e.date.isoformat()})" for e in early[:5])
             more = f" +{len(early) - 5}" if len(early) > 5 else ""
@@ -34,8 +35,9 @@ def departure_hint(code: str, params: dict, case: Case) -> tuple[str, dict]:
     if code != "no_seat":
         return code, params
     person = params["person"]
+    day = params["date"]  # only what the case holds by the departure's date (a later call changes nothing)
     ever = any(c.person == person and c.elected for n in case.nominations for c in n.candidates) or any(
-        e.person == person and e.type == "called" for e in case.events)
+        e.person == person and e.type == "called" and e.date.isoformat() <= day for e in case.events)
     return ("no_seat_never_elected", params) if not ever else (code, params)
 
 
@@ -43,18 +45,16 @@ def result_warnings(case: Case, determinations: list[dict]) -> list[tuple[str, d
     """What the determinations show: a seat left without successor because its Wahlvorschlag, as the
     case gives it, has nobody left (every name elected or passed over): the rest of the list may be
     missing from the case."""
-    out, seen = [], set()
-    for det in determinations:
+    out = []
+    for det in determinations:  # one warning per empty seat: neither file order nor `vacancy:` decides
         # only an empty seat under list rules: under Mehrheitswahl, or where a new election fills the
         # seat, the list's length is beside the point
-        if (det["outcome"] != "vacant" or case.election == "majority" or not det.get("seat_nomination")
-                or det["seat_nomination"] in seen):
+        if det["outcome"] != "vacant" or case.election == "majority" or not det.get("seat_nomination"):
             continue
         try:
             nom = case.nomination(det["seat_nomination"])
         except KeyError:  # a seat held through a group reference, not one nomination
             continue
-        seen.add(nom.id)
         if nom.group_kind == "individual" or len(nom.candidates) < 2:
             continue  # an Einzelbewerber has no list to be incomplete
         listed = {c["person"] for c in det["candidates"] if c["nomination"] == nom.id}

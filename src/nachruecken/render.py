@@ -13,9 +13,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from .dates import long_iso as _day
-from .explain import CALL_END_WORDS, LABELS, MEMBERSHIP_WORDS, REASON_WORDS, TRIGGER_PHRASE, deadline_note, status_word
+from .explain import (
+    CALL_END_WORDS, LABELS, TRIGGER_PHRASE, deadline_note, membership_summary, reason_words, status_word, votes_word,
+)
 from .statutes import reading_defaults
-from .wording import readings_line
+from .wording import capital, readings_line
 
 # Below this width the candidates are shown as stacked blocks instead of a table (a table of nine
 # columns would break names and citations into pieces).
@@ -34,7 +36,7 @@ HEAD = {
            "legal": "legal member count {n}", "sitting": "{n} members sit (as the case records them)", "sitting_1": "1 member sits (as the case records them)",
            "vacant_seats": "empty: {who}",
            "pending": "pending calls: {who}", "unfilled": "{n} seats left empty at the election",
-           "seat_of": "seat of {who} since {since} ({why})", "pending_of": "{name} for the seat of {who} since {since}", "votes": "{n} votes", "no_votes": "no vote count",
+           "seat_of": "seat of {who} since {since} ({why})", "pending_of": "{name} for the seat of {who} since {since}",
            "place": "list place {n}"},
     "de": {"case": "Fall", "statute": "Gesetz", "readings": "Lesarten", "warning": "Vor der Unterschrift prüfen",
            "vacancy": "Freiwerden des Sitzes", "of": "Sitz von", "via": "über", "on": "am",
@@ -48,8 +50,8 @@ HEAD = {
            "legal": "gesetzliche Mitgliederzahl {n}", "sitting": "{n} Mitglieder sitzen (nach den Angaben des Falls)", "sitting_1": "1 Mitglied sitzt (nach den Angaben des Falls)",
            "vacant_seats": "leer: {who}",
            "pending": "offene Berufungen: {who}", "unfilled": "{n} Sitze bei der Wahl unbesetzt",
-           "seat_of": "Sitz von {who} seit {since} ({why})", "pending_of": "{name} für den Sitz von {who} seit {since}", "votes": "{n} Stimmen",
-           "no_votes": "keine Stimmenzahl", "place": "Listenplatz {n}"},
+           "seat_of": "Sitz von {who} seit {since} ({why})", "pending_of": "{name} für den Sitz von {who} seit {since}",
+           "place": "Listenplatz {n}"},
 }
 
 
@@ -122,16 +124,8 @@ def _indented(console: Console, markup: str, left: int) -> None:
         console.print(Text(" " * left) + line, soft_wrap=True)
 
 
-def _capital(word: str) -> str:
-    return word[:1].upper() + word[1:]
-
-
-def _reason_words(c: dict, lang: str) -> str:
-    return ", ".join(REASON_WORDS[lang].get(r, r) for r in c.get("reasons", [])) if c["status"] == "skipped" else ""
-
-
 def _candidate_table(det: dict, case, console: Console, lang: str) -> None:
-    h, lab = HEAD[lang], LABELS[lang]
+    h = HEAD[lang]
     table = Table(show_lines=True, header_style="bold", expand=True)
     # fixed widths for the short columns; the rest share the room, the explanation most
     layout = ((None, 3), (3, None), (2, None), (None, 7), (None, 5), (None, 10), (None, 16), (3, None), (6, None))
@@ -140,7 +134,7 @@ def _candidate_table(det: dict, case, console: Console, lang: str) -> None:
     for c in det["candidates"]:
         table.add_row(str(c["rank"]), escape(case.display(c["person"])), escape(case.nomination_display(c["nomination"])),
                       "-" if c.get("votes") is None else str(c["votes"]), str(c.get("position", "")),
-                      f"[{STYLE[c['status']]}]{status_word(c['status'], det.get('statute'), lang)}[/]", _reason_words(c, lang), escape(c["citation"]),
+                      f"[{STYLE[c['status']]}]{status_word(c['status'], det.get('statute'), lang)}[/]", reason_words(c, lang), escape(c["citation"]),
                       escape(c["explanation"]))
     console.print(table)
 
@@ -148,15 +142,15 @@ def _candidate_table(det: dict, case, console: Console, lang: str) -> None:
 def _candidate_blocks(det: dict, case, console: Console, lang: str) -> None:
     """One block per candidate: who, on which list with how many votes; the status and why, with
     the citation; the explanation. Rich wraps at word boundaries."""
-    h, lab = HEAD[lang], LABELS[lang]
+    h = HEAD[lang]
     for c in det["candidates"]:
-        votes = h["no_votes"] if c.get("votes") is None else h["votes"].format(n=c["votes"])
+        votes = votes_word(c.get("votes"), lang)
         facts = [escape(case.nomination_display(c["nomination"])), votes]
         if c.get("position") is not None:
             facts.append(h["place"].format(n=c["position"]))
         _indented(console, f"{c['rank']}. [bold]{escape(case.display(c['person']))}[/bold] - " + ", ".join(facts), 2)
         status = f"[{STYLE[c['status']]}]{status_word(c['status'], det.get('statute'), lang)}[/]"
-        why = _reason_words(c, lang)
+        why = reason_words(c, lang)
         _indented(console, f"{status}{': ' + why if why else ''} - [cyan]{escape(c['citation'])}[/cyan]", 5)
         _indented(console, escape(c["explanation"]), 5)
 
@@ -183,7 +177,7 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
             _candidate_blocks(det, case, console, lang)
     outcome = det["outcome"]
     if outcome == "successor":
-        line = h["succ"].format(label=_capital(status_word("successor", det.get("statute"), lang)), name=escape(case.display(det["successor"])), id=escape(det["successor"]),
+        line = h["succ"].format(label=capital(status_word("successor", det.get("statute"), lang)), name=escape(case.display(det["successor"])), id=escape(det["successor"]),
                                 nom=escape(case.nomination_display(det["successor_nomination"])))
         _indented(console, f"[bold green]{h['outcome']}: {line}[/bold green]", 0)
     else:
@@ -213,11 +207,9 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
         _indented(console, f"[bold]{h['calls']}:[/bold] " + "; ".join(steps), 0)
     m = det.get("membership")
     if m:
-        words = MEMBERSHIP_WORDS[lang]
-        parts = [words.get(m["status"], m["status"])] + [f"{words[k]} {_day(m[k], lang)}"
-                                                         for k in ("notified", "deadline", "member_from") if m[k]]
-        _indented(console, f"[bold]{h['membership']}:[/bold] " + ", ".join(parts), 0)
-        if deadline_note(m, lang):
-            _indented(console, escape(deadline_note(m, lang)), 2)
+        _indented(console, f"[bold]{h['membership']}:[/bold] " + membership_summary(m, lang), 0)
+        note = deadline_note(m, lang)
+        if note:
+            _indented(console, escape(note), 2)
         if m.get("assumption"):
             console.print(f"  [dim]{escape(m['assumption'])}[/dim]")

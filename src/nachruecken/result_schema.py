@@ -99,5 +99,3 @@ RESULT_SCHEMA = {
         "composition": {"type": "object", "required": ["as_of", "legal_member_count", "seats", "vacant", "pending"]},
     },
 }
-ERROR_SCHEMA = {"type": "object", "required": ["case", "error"],
-                "properties": {"case": {"type": "string"}, "error": {"type": "string"}}}

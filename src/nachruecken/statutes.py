@@ -52,6 +52,11 @@ def resolve_statute_id(text: str, path: str = "statute") -> str:
     return ALIASES.get(spec, spec)
 
 
+def reading_state(rid: str) -> str:
+    """The state code a reading id belongs to (``he.rejoined`` -> ``he``; ``core`` for the ledger's)."""
+    return rid.split(".", 1)[0]
+
+
 def versions_of(spec: str) -> tuple[str, ...]:
     """The texts a statute spec may apply: every version of a state code, or the one pinned."""
     return VERSIONS.get(spec, (spec,))

@@ -33,7 +33,6 @@ VALUE_WORDS_DE = {
 VALUE_WORDS_BY_READING = {
     ("mv.regained", "eligible"): "wieder wählbar",
     ("mv.regained", "lost"): "Anwartschaft verloren",
-    ("he.inquiry_period", "none"): "keine",
     ("he.hinderungsgrund", "week"): "eine Woche zur Beseitigung",
 }
 
@@ -46,6 +45,11 @@ def value_word(reading: str, value: str, lang: str) -> str:
     if lang != "de":
         return value
     return VALUE_WORDS_BY_READING.get((reading, value)) or VALUE_WORDS_DE.get(value, value)
+
+
+def capital(text: str) -> str:
+    """The first letter upper-case (a label or a clause that begins a sentence)."""
+    return text[:1].upper() + text[1:]
 
 
 def code(identifier: str) -> str:
