@@ -15,10 +15,10 @@ def _analysis(report, name):
 
 
 def test_a_pinned_reading_moves_a_gap_from_the_readings_to_the_text():
-    free = run_check("he-kwg-34", SMALL, with_readings=False, norms=[])
+    free = run_check("he-kwg-34", SMALL, with_readings=False, norms=[], vacancies=0)
     assert _analysis(free, "gap")["status"] == "none_found"
     assert _analysis(free, "gap_other_readings")["needs_readings"] == {"he.majority_exhausted": "undetermined"}
-    pinned = run_check("he-kwg-34", SMALL, with_readings=False, norms=[],
+    pinned = run_check("he-kwg-34", SMALL, with_readings=False, norms=[], vacancies=0,
                        readings={"he.majority_exhausted": "undetermined"})
     assert pinned["readings"] == {"he.majority_exhausted": "undetermined"}
     assert _analysis(pinned, "gap")["status"] == "found"
@@ -61,6 +61,6 @@ def test_a_difference_says_which_reading_makes_it_vanish():
 
 
 def test_check_reports_progress_on_stderr(run_cli):
-    result = run_cli("check", "hh", "--cands", "2", "--time-limit", "5")
+    result = run_cli("check", "hh", "--cands", "2", "--time-limit", "5", "--vacancies", "1", "--jobs", "1")
     assert result.exit_code == 0 and "hh-bezvwg-36: gap: " in result.stderr
     assert "hh-bezvwg-36: gap" not in result.stdout

@@ -240,10 +240,12 @@ def _summary(case: dict) -> str:
 
 def run_check(statute_id: str, bounds: Bounds = Bounds(), witness_dir: Path | None = None,
               time_limit: float = 20.0, encoding: str | None = None, norms: list[str] | None = None,
-              with_readings: bool = True, readings: dict[str, str] | None = None, progress=None) -> dict:
+              with_readings: bool = True, readings: dict[str, str] | None = None, progress=None,
+              vacancies: int = 2, jobs: int = 2) -> dict:
     """``encoding`` and ``norms`` replace the statute's encoding and norm list (for tests);
     ``readings`` pins readings to one value (the others range over all of theirs); ``progress``
-    is called with a line as each question is answered."""
+    is called with a line as each question is answered. ``vacancies`` bounds the term universe
+    (src/nachruecken/terms.py; 0: no terms), examined on ``jobs`` processes."""
     started = time.monotonic()
     say = progress or (lambda line: None)
     statute = load_statute(statute_id)
@@ -303,13 +305,78 @@ def run_check(statute_id: str, bounds: Bounds = Bounds(), witness_dir: Path | No
     if with_readings:
         analyses.append(reading_divergence(statute_id, bounds, witness_dir, min(time_limit, 5.0)))
         say(f"{statute_id}: reading_divergence: {analyses[-1]['status']} ({time.monotonic() - started:.1f} s)")
+    term_bounds = {}
+    if vacancies > 0 and encoding is None:
+        term_bounds = _term_analyses(statute_id, analyses, pinned, vacancies, jobs, witness_dir,
+                                     3 * time_limit, with_readings)
+        say(f"{statute_id}: terms: {term_bounds['terms']} examined, "
+            + ", ".join(f"{a['name']} {a['status']}" for a in analyses if a["name"] in TERM_ANALYSES)
+            + f" ({time.monotonic() - started:.1f} s)")
     return {
-        "statute": statute_id, "bounds": asdict(bounds), "readings": pinned, "analyses": analyses,
+        "statute": statute_id, "bounds": {**asdict(bounds), "vacancies": max(vacancies, 1), **term_bounds},
+        "readings": pinned, "analyses": analyses,
         "seconds": round(time.monotonic() - started, 2),
         "time_limit": time_limit,
         "note": "The universe is bounded: finding nothing within these bounds proves nothing beyond them; "
                 "`unknown` means clingo did not finish within the time limit per question.",
     }
+
+
+def _term_analyses(statute_id: str, analyses: list, pinned: dict, vacancies: int, jobs: int,
+                   witness_dir: Path | None, time_limit: float, with_readings: bool) -> dict:
+    """Whole terms (src/nachruecken/term_check.py): their gap, conflict, independence and
+    no_reach_back analyses are added to ``analyses``; the dead norms and the reading divergence
+    found over single vacancies are completed by what the terms show."""
+    from .term_check import run_terms, witness_files
+
+    divergence = next((a for a in analyses if a["name"] == "reading_divergence"), None)
+    # readings that changed nothing within one vacancy are asked again over terms
+    # (not core.version_date: a term is decided under the one text named, so it has no text to choose)
+    ask = [(r["reading"], r["alternative"]) for r in (divergence or {}).get("readings", [])
+           if r["status"] != "found" and r["reading"] not in pinned and r["reading"] != "core.version_date"]
+    terms = run_terms(statute_id, pinned, ask if with_readings else [], vacancies, jobs, time_limit)
+    status_if_none = "none_found" if terms["complete"] else "unknown"
+    for name in TERM_ANALYSES:
+        w = terms["found"].get(name)
+        entry = {"name": name, "status": "found" if w else status_if_none, "witnesses": []}
+        if w:
+            what = TERM_TITLES[name].format(seat=w.get("vacancy"), day=w.get("unrelated_day"), ended=w.get("ended"))
+            entry["witnesses"].append(witness_files(statute_id, name, w, pinned, witness_dir,
+                                                    f"{w['shape'].describe()}: {what}"))
+            if w.get("message"):
+                entry["message"] = w["message"]
+        analyses.append(entry)
+    dead = next(a for a in analyses if a["name"] == "dead_norm")
+    revived = [n for n in dead["dead_norms"] if n in terms["norms"]]
+    dead["dead_norms"] = [n for n in dead["dead_norms"] if n not in revived]
+    dead["used_only_in_terms"] = revived
+    dead["status"] = "found" if dead["dead_norms"] else ("unknown" if dead["undecided_norms"] else "none_found")
+    if divergence is not None:
+        for r in divergence["readings"]:
+            if (r["reading"], r["alternative"]) not in ask:
+                continue
+            w = terms["alternatives"].get((r["reading"], r["alternative"]))
+            r["terms"] = "found" if w else status_if_none
+            if w:
+                r["status"] = "found"
+                said = lambda d: f"{d[0]} ({d[1]})" if d and d[1] else (d[0] if d else "no determination")
+                r["witnesses"].append(witness_files(
+                    statute_id, f"term-reading-{r['reading']}-{r['alternative']}", w, pinned, witness_dir,
+                    f"{w['shape'].describe()}: the seat of {w['vacancy']}: {said(w['default'])}; under "
+                    f"{r['reading']}={r['alternative']}: {said(w['alternative'])}"))
+        divergence["witnesses"] = [w for r in divergence["readings"] for w in r["witnesses"]]
+        found = any(r["status"] == "found" for r in divergence["readings"])
+        divergence["status"] = "found" if found else (
+            "unknown" if any("unknown" in (r["status"], r.get("terms")) for r in divergence["readings"])
+            else "none_found")
+    return {"terms": terms["examined"], "term_universe": terms["universe"], "terms_complete": terms["complete"]}
+
+
+TERM_ANALYSES = ("term_gap", "term_conflict", "independence", "no_reach_back")
+TERM_TITLES = {"term_gap": "the seat of {seat} has no outcome or is left undetermined",
+               "term_conflict": "a seat gets two outcomes or two successors",
+               "independence": "an unrelated vacancy on {day} changes the determination of the seat of {seat}",
+               "no_reach_back": "events after the procedure for the seat of {seat} ended on {ended} change it"}
 
 
 # --- two encodings side by side: statute diff and reading divergence --------------------------

@@ -319,8 +319,12 @@ def check(
     reading: List[str] = typer.Option([], "--reading", help="ID=VALUE: pin a reading (the others range over "
                                                              "all their values; gaps are asked under the pinned "
                                                              "and default values)"),
+    vacancies: int = typer.Option(2, "--vacancies", min=0, max=2, help="bound: vacancies in a whole term "
+                                                                       "(0: no terms)"),
+    jobs: int = typer.Option(2, "--jobs", min=1, max=64, help="processes for the terms"),
 ):
-    """Consistency analyses over a bounded universe of cases: gap, conflict, dead norms, readings."""
+    """Consistency analyses over a bounded universe of cases and of whole terms: gap, conflict,
+    dead norms, readings, independence, no reach-back."""
     from rich.console import Console
     from rich.markup import escape
 
@@ -332,7 +336,7 @@ def check(
         sid = resolve_statute_id(statute, "statute")
         pinned = _parse_readings(reading)
         report = run_check(sid, Bounds(noms, cands, max_vote), witness_dir, time_limit, readings=pinned or None,
-                           progress=lambda line: sys.stderr.write(line + "\n"))
+                           progress=lambda line: sys.stderr.write(line + "\n"), vacancies=vacancies, jobs=jobs)
     except InputError as exc:
         _err(str(exc))
         raise typer.Exit(2)
@@ -340,9 +344,11 @@ def check(
         for analysis in report["analyses"]:
             for w in analysis["witnesses"]:
                 w.pop("case", None)
+                w.pop("case_with", None)
             for r in analysis.get("readings", []):
                 for w in r["witnesses"]:
                     w.pop("case", None)
+                    w.pop("case_with", None)
         print(json.dumps(report, ensure_ascii=False, indent=2))
         return
     console = Console()
@@ -352,6 +358,9 @@ def check(
                   f"votes 0..{b['max_vote']} or none, "
                   + (f"readings pinned: {pinned_text}, the others free" if pinned_text else "every reading")
                   + f"; {report['seconds']} s")
+    if b.get("terms") is not None:
+        console.print(f"  whole terms: {b['terms']} of up to {b['vacancies']} vacancies"
+                      + ("" if b["terms_complete"] else " [yellow](stopped by the time limit)[/yellow]"))
     for a in report["analyses"]:
         mark = {"found": "[red]found[/red]", "none_found": "[green]none found[/green]",
                 "unknown": "[yellow]unknown (time limit)[/yellow]", "not_asked": "[dim]not asked[/dim]"}[a["status"]]
@@ -360,13 +369,17 @@ def check(
                       + (f" - {', '.join(f'{k}={v}' for k, v in a['needs_readings'].items())}"
                          if a.get("needs_readings") else ""))
         for w in a["witnesses"]:
-            console.print(f"    witness: {escape(w['summary'])}" + (f"  [dim]{w['file']}[/dim]" if w["file"] else ""))
+            console.print(f"    witness: {escape(w['summary'])}" + (f"  [dim]{w['file']}[/dim]" if w["file"] else "")
+                          + (f" [dim]and {w['file_with']}[/dim]" if w.get("file_with") else ""))
         if a["name"] == "dead_norm" and a["dead_norms"]:
             console.print("    never used: " + ", ".join(a["dead_norms"]))
+        if a["name"] == "dead_norm" and a.get("used_only_in_terms"):
+            console.print("    used only in whole terms: " + ", ".join(a["used_only_in_terms"]))
         if a["name"] == "dead_norm" and a.get("undecided_norms"):
             console.print("    not decided in time: " + ", ".join(a["undecided_norms"]))
         for r in a.get("readings", []):
-            console.print(f"    {r['reading']}: {r['default']} vs {r['alternative']}: {r['status'].replace('_', ' ')}")
+            console.print(f"    {r['reading']}: {r['default']} vs {r['alternative']}: {r['status'].replace('_', ' ')}"
+                          + (f" (over whole terms: {r['terms'].replace('_', ' ')})" if r.get("terms") else ""))
     console.print(f"[dim]{report['note']}[/dim]")
 
 
@@ -422,6 +435,55 @@ def diff(
         console.print(f"  {i}. A: {escape(side(da))}  |  B: {escape(side(db))}{escape(why)}{escape(depends)}" +
                       (f"  [dim]{d['file']}[/dim]" if d["file"] else ""))
     console.print(f"[dim]{report['note']}[/dim]")
+
+
+@app.command()
+def report(
+    statute: Optional[List[str]] = typer.Argument(None, help="statute ids or aliases (default: every encoded text)"),
+    fmt: str = typer.Option("md", "--format", help="md or html"),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the document here (default: stdout)"),
+    pair: List[str] = typer.Option([], "--diff", help="A:B, a statute diff to include (default without statutes "
+                                                      "named: 2011 and 2024 amendments, Hessen and Brandenburg)"),
+    noms: int = typer.Option(2, "--noms", min=1, max=4, help="bound: nominations"),
+    cands: int = typer.Option(4, "--cands", min=1, max=6, help="bound: candidates per nomination"),
+    max_vote: int = typer.Option(2, "--max-vote", min=0, max=5, help="bound: vote counts 0..N (and none)"),
+    time_limit: float = typer.Option(20.0, "--time-limit", min=0.1, help="seconds per question to clingo"),
+    vacancies: int = typer.Option(2, "--vacancies", min=0, max=2, help="bound: vacancies in a whole term"),
+    jobs: int = typer.Option(2, "--jobs", min=1, max=64, help="processes for the terms"),
+    max_kinds: int = typer.Option(30, "--max-kinds", min=1, help="kinds of difference per diff"),
+):
+    """Every statute's check findings and the statute diffs, as one document to publish."""
+    from .check import Bounds, parse_spec
+    from .errors import InputError
+    from .report import DEFAULT_DIFFS, DEFAULT_STATUTES, render, run_report
+    from .statutes import resolve_statute_id
+
+    try:
+        if fmt not in ("md", "html"):
+            raise InputError(f"unknown format '{fmt}'; use md or html", "--format")
+        sids = [resolve_statute_id(s, "statute") for s in statute] if statute else list(DEFAULT_STATUTES)
+        pairs = []
+        for item in pair:
+            if item.count(":") != 1:
+                raise InputError(f"'{item}' is not of the form A:B", "--diff")
+            a, b = item.split(":")
+            parse_spec(a), parse_spec(b)  # unknown statutes or readings: an input error now, not after the checks
+            pairs.append((a, b))
+        if not pair and not statute:
+            pairs = list(DEFAULT_DIFFS)
+        if output is not None and output.parent and not output.parent.exists():
+            raise InputError(f"folder '{output.parent}' does not exist", "--output")
+    except InputError as exc:
+        _err(str(exc))
+        raise typer.Exit(2)
+    checks, diffs, meta = run_report(sids, pairs, Bounds(noms, cands, max_vote), time_limit, vacancies, jobs, max_kinds,
+                                     progress=lambda line: sys.stderr.write(line + "\n"))
+    text = render(checks, diffs, meta, fmt)
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        output.write_text(text, encoding="utf-8")
+        sys.stderr.write(f"wrote {output}\n")
 
 
 @app.command()

@@ -29,10 +29,26 @@ def _parsed(statute_id: str) -> tuple:
     return tuple(s for s in statements if s.ast_type != ast.ASTType.Comment)
 
 
+# A memo of walks (statute, facts) -> atoms, for a process that decides many cases sharing their
+# walks (the term checks); None: every walk is solved.
+MEMO: dict | None = None
+
+
 def solve_atoms(statute_id: str, facts: str, all_candidates: bool = False) -> dict[str, list[tuple]]:
     """Ground and solve; return the shown atoms as {predicate/arity: [argument tuples]}.
 
     ``facts`` is fact text rendered by nachruecken.facts (ids through clingo.String)."""
+    if MEMO is not None:
+        key = (statute_id, facts, all_candidates)
+        if key not in MEMO:
+            if len(MEMO) > 50_000:
+                MEMO.clear()
+            MEMO[key] = _solve_atoms(statute_id, facts, all_candidates)
+        return defaultdict(list, {k: list(v) for k, v in MEMO[key].items()})
+    return _solve_atoms(statute_id, facts, all_candidates)
+
+
+def _solve_atoms(statute_id: str, facts: str, all_candidates: bool) -> dict[str, list[tuple]]:
     messages: list[str] = []
     ctl = clingo.Control(["--warn=none", "-c", f"all_candidates={1 if all_candidates else 0}", "--models=2"],
                          logger=lambda code, msg: messages.append(msg.strip()))

@@ -1,0 +1,330 @@
+"""`nachruecken report`: every statute's check findings and the statute diffs as one document.
+
+The appendix a researcher publishes: a summary table, per statute the analyses, the readings
+that change an outcome, the dead norms, each witness as a short case with the norm that decides
+it, the statute diffs, the bounds and the time taken. The document is built as a list of blocks
+(heading, paragraph, table, case) and written as Markdown or as HTML from the same blocks.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+import os
+import platform
+import time
+
+from .statutes import load_statute
+
+DEFAULT_STATUTES = ("he-kwg-34", "he-kwg-34-2011", "nw-kwahlg-45", "nw-kwahlg-45-2024", "bb-kwahlg-60",
+                    "mv-lkwg-46", "hh-bezvwg-36")
+DEFAULT_DIFFS = (("he-kwg-34", "he-kwg-34-2011"), ("nw-kwahlg-45", "nw-kwahlg-45-2024"),
+                 ("he-kwg-34", "bb-kwahlg-60"))
+STATUS_WORDS = {"found": "found", "none_found": "none found", "unknown": "unknown (time limit)",
+                "not_asked": "not asked"}
+ANALYSIS_TITLES = {
+    "gap": "gap under the chosen readings",
+    "gap_other_readings": "gap only under another reading",
+    "conflict": "conflict (two outcomes or two successors)",
+    "dead_norm": "dead norms",
+    "reading_divergence": "readings that change an outcome",
+    "term_gap": "gap over whole terms",
+    "term_conflict": "conflict over whole terms",
+    "independence": "independence (an unrelated vacancy changes nothing)",
+    "no_reach_back": "no reach-back (later events change nothing)",
+}
+
+
+# --- the document: blocks ------------------------------------------------------------------
+
+def heading(level: int, text: str) -> tuple:
+    return ("h", level, text)
+
+
+def para(text: str) -> tuple:
+    return ("p", text)
+
+
+def table(head: list[str], rows: list[list[str]]) -> tuple:
+    return ("table", head, rows)
+
+
+def case_block(lines: list[str]) -> tuple:
+    return ("case", lines)
+
+
+def to_markdown(blocks: list[tuple]) -> str:
+    out: list[str] = []
+    cell = lambda s: str(s).replace("|", "\\|").replace("\n", " ")
+    for b in blocks:
+        if b[0] == "h":
+            out += ["#" * b[1] + " " + b[2], ""]
+        elif b[0] == "p":
+            out += [b[1], ""]
+        elif b[0] == "table":
+            out.append("| " + " | ".join(cell(h) for h in b[1]) + " |")
+            out.append("|" + "---|" * len(b[1]))
+            out += ["| " + " | ".join(cell(c) for c in row) + " |" for row in b[2]]
+            out.append("")
+        elif b[0] == "case":
+            out += ["```"] + b[1] + ["```", ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def to_html(blocks: list[tuple], title: str) -> str:
+    e = html.escape
+    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">', f"<title>{e(title)}</title>",
+           "<style>body{font-family:sans-serif;max-width:72em;margin:2em auto;line-height:1.4}"
+           "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #999;padding:.25em .5em;"
+           "vertical-align:top;text-align:left}pre{background:#f4f4f4;padding:.5em;white-space:pre-wrap}</style>",
+           "</head>", "<body>"]
+    for b in blocks:
+        if b[0] == "h":
+            out.append(f"<h{b[1]}>{e(b[2])}</h{b[1]}>")
+        elif b[0] == "p":
+            out.append(f"<p>{_code_html(b[1])}</p>")
+        elif b[0] == "table":
+            out.append("<table><thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in b[1]) + "</tr></thead><tbody>")
+            out += ["<tr>" + "".join(f"<td>{_code_html(str(c))}</td>" for c in row) + "</tr>" for row in b[2]]
+            out.append("</tbody></table>")
+        elif b[0] == "case":
+            out.append("<pre>" + e("\n".join(b[1])) + "</pre>")
+    out += ["</body>", "</html>"]
+    return "\n".join(out) + "\n"
+
+
+def _code_html(text: str) -> str:
+    """Escape, and render `code` marks as <code>."""
+    parts = html.escape(text).split("`")
+    return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
+
+
+# --- a witness as a short case --------------------------------------------------------------
+
+def short_case(case: dict, statute: str, readings: dict | None = None, other: tuple[str, dict] | None = None
+               ) -> list[str]:
+    """The election, the events and what the statute decides (with the deciding norm); ``other``
+    (statute, readings) adds what another statute or reading decides."""
+    lines = []
+    for n in case["nominations"]:
+        where = f", district {n['district']}" if n.get("tier") == "district" else ""
+        people = []
+        for c in n["candidates"]:
+            bits = [c["id"]]
+            if "votes" in c:
+                bits.append(f"{c['votes']} votes")
+            if c.get("elected"):
+                bits.append("elected" + (f" ({c['seat']} seat)" if c.get("seat") else ""))
+            if c.get("substitute_for"):
+                bits.append("Ersatzbewerber")
+            if c.get("non_member"):
+                bits.append("non-member")
+            people.append(" ".join(bits))
+        extra = f", Ersatzliste {n['substitute_list']}" if n.get("substitute_list") else ""
+        lines.append(f"{n['id']} ({n.get('group', n['id'])}, {n.get('group_kind', 'party')}{where}{extra}): "
+                     + "; ".join(people))
+    if case.get("election") == "majority":
+        lines.append("Mehrheitswahl")
+    if case.get("body"):
+        lines.append("body: " + ", ".join(f"{k} {v}" for k, v in case["body"].items()))
+    for ev in case["events"]:
+        bits = [k for k in ("reservation",) if ev.get(k)] + [f"{k} {ev[k]}" for k in ("form", "group", "cause",
+                                                                                       "nomination") if ev.get(k)]
+        lines.append(f"{ev['date']} {ev['person']} {ev['type']}" + (f" ({', '.join(bits)})" if bits else ""))
+    lines += _decided_lines(case, statute, readings if readings is not None else case.get("readings", {}))
+    if other is not None:
+        lines += _decided_lines(case, other[0], other[1])
+    return lines
+
+
+def _decided_lines(case: dict, statute: str, readings: dict) -> list[str]:
+    from .determine import determine_case
+    from .loader import build_case
+    from .solver import EncodingError
+
+    defaults = {rid: r.default for rid, r in load_statute(statute).readings.items()}
+    label = statute + "".join(f" {k}={v}" for k, v in readings.items() if defaults.get(k) != v)
+    data = {k: v for k, v in case.items() if k not in ("readings", "expected")}
+    try:
+        result = determine_case(build_case(data, "<witness>"), statute, dict(readings))
+    except EncodingError as exc:
+        return [f"=> {label}: refused as an encoding fault: {exc}"]
+    out = []
+    for det in result["determinations"]:
+        what = det["outcome"] or "no outcome"
+        if det["successor"]:
+            what += f" {det['successor']}"
+        cite = (det.get("outcome_ground") or {}).get("citation") or ""
+        out.append(f"=> {label}: seat of {det['vacancy']} ({det['date']}): {what}" + (f", {cite}" if cite else ""))
+    return out
+
+
+# --- the report -----------------------------------------------------------------------------
+
+def _status(a: dict | None) -> str:
+    return STATUS_WORDS.get(a["status"], a["status"]) if a else "-"
+
+
+def _analysis(report: dict, name: str) -> dict | None:
+    return next((a for a in report["analyses"] if a["name"] == name), None)
+
+
+def _reading_count(report: dict) -> str:
+    div = _analysis(report, "reading_divergence")
+    if not div:
+        return "-"
+    ids = {r["reading"] for r in div["readings"]}
+    changing = {r["reading"] for r in div["readings"] if r["status"] == "found"}
+    return f"{len(changing)} of {len(ids)}"
+
+
+def build_blocks(checks: list[dict], diffs: list[dict], meta: dict) -> list[tuple]:
+    blocks = [heading(1, "nachruecken: consistency findings"),
+              para(f"Generated {meta['date']} by nachruecken {meta['version']} on {meta['machine']}, "
+                   f"in {meta['seconds']:.0f} s. Every finding is a bounded search: a witness is a case that "
+                   "shows the property, and each is given below as a short case with the norm that decides "
+                   "it (each witness is also an ordinary case file that `nachruecken solve` reproduces, "
+                   "with `nachruecken check --witness-dir`). \"None found\" holds within the bounds stated "
+                   "and proves nothing beyond them; \"unknown\" means the search did not finish in time.")]
+    if checks:
+        b = checks[0]["bounds"]
+        blocks.append(para(
+            f"Bounds: single vacancies with up to {b['noms']} nominations of up to {b['cands']} candidates and "
+            f"vote counts 0 to {b['max_vote']} (encodings/check/universe.lp, in clingo); whole terms of up to "
+            f"{b.get('vacancies', 1)} vacancies, {b.get('term_universe', 0)} shapes per statute "
+            "(src/nachruecken/terms.py, decided by the ledger that `solve` uses). Time limit per clingo question: "
+            f"{checks[0].get('time_limit', '?')} s."))
+        blocks.append(heading(2, "Summary"))
+        rows = []
+        for r in checks:
+            dead = _analysis(r, "dead_norm")
+            rows.append([f"`{r['statute']}`", _status(_analysis(r, "gap")), _status(_analysis(r, "gap_other_readings")),
+                         _status(_analysis(r, "conflict")),
+                         ", ".join(f"`{n}`" for n in dead["dead_norms"]) or "none" if dead else "-",
+                         _reading_count(r), _status(_analysis(r, "term_gap")), _status(_analysis(r, "term_conflict")),
+                         _status(_analysis(r, "independence")), _status(_analysis(r, "no_reach_back")),
+                         f"{r['bounds'].get('terms', '-')}", f"{r['seconds']:.0f}"])
+        blocks.append(table(["statute", "gap", "gap (other reading)", "conflict", "dead norms", "readings changing",
+                             "term gap", "term conflict", "independence", "no reach-back", "terms", "seconds"], rows))
+    for r in checks:
+        blocks += _statute_blocks(r)
+    if diffs:
+        blocks.append(heading(2, "Statute diffs"))
+        blocks.append(para("Each kind of difference is the pair of outcome and deciding norm on each side (and the "
+                           "norms under which one side passes over the other's successor). `depends on` names "
+                           "the readings under another value of which the difference vanishes; none: it rests "
+                           "on the texts alone."))
+    for d in diffs:
+        blocks += _diff_blocks(d)
+    return blocks
+
+
+def _cite(statute: str, norm: str) -> str:
+    st = load_statute(statute)
+    return st.citation(norm) if norm in st.norms else norm
+
+
+def _statute_blocks(r: dict) -> list[tuple]:
+    sid = r["statute"]
+    st = load_statute(sid)
+    pinned = ", ".join(f"`{k}` = {v}" for k, v in r["readings"].items())
+    out = [heading(2, f"{sid}: {st.provision} {st.law}"),
+           para(f"Text: {st.version}. Readings: " + (f"pinned {pinned}, the others at their defaults for the "
+                                                      "gap question and free for the others." if pinned else
+                                                      "defaults for the gap question, every value for the others.")
+                + f" {r['seconds']:.0f} s; {r['bounds'].get('terms', 0)} whole terms examined"
+                + ("" if r["bounds"].get("terms_complete", True) else " (stopped by the time limit)") + ".")]
+    rows = []
+    for a in r["analyses"]:
+        detail = ""
+        if a["name"] == "gap_other_readings" and a.get("needs_readings"):
+            detail = "needs " + ", ".join(f"`{k}` = {v}" for k, v in a["needs_readings"].items())
+        if a["name"] == "dead_norm":
+            detail = "; ".join(filter(None, [
+                ("never used: " + ", ".join(f"{_cite(sid, n)} (`{n}`)" for n in a["dead_norms"])) if a["dead_norms"] else "",
+                ("used only in whole terms: " + ", ".join(f"{_cite(sid, n)} (`{n}`)" for n in a.get("used_only_in_terms", [])))
+                if a.get("used_only_in_terms") else "",
+                ("not decided in time: " + ", ".join(a["undecided_norms"])) if a.get("undecided_norms") else ""]))
+        if a["name"] == "reading_divergence":
+            detail = f"{_reading_count(r)} readings change an outcome (table below)"
+        if a.get("witnesses") and a["name"] != "reading_divergence":
+            detail = (detail + "; " if detail else "") + a["witnesses"][0]["summary"]
+        rows.append([ANALYSIS_TITLES.get(a["name"], a["name"]), _status(a), detail])
+    out.append(table(["analysis", "status", "detail"], rows))
+    div = _analysis(r, "reading_divergence")
+    if div:
+        rrows = []
+        for x in div["readings"]:
+            rrows.append([f"`{x['reading']}`", x["default"], x["alternative"], STATUS_WORDS.get(x["status"], x["status"]),
+                          STATUS_WORDS.get(x.get("terms"), x.get("terms") or "not asked")])
+        out.append(table(["reading", "default", "alternative", "changes an outcome", "asked over whole terms"], rrows))
+    for a in r["analyses"]:
+        if a["name"] == "reading_divergence":
+            for x in a["readings"]:
+                for w in x["witnesses"]:
+                    out.append(para(f"Witness, `{x['reading']}` = {x['alternative']}: {w['summary']}"))
+                    if w.get("case"):
+                        out.append(case_block(short_case(w["case"], sid, r["readings"],
+                                                         (sid, {**r["readings"], x["reading"]: x["alternative"]}))))
+            continue
+        for w in a.get("witnesses", []):
+            out.append(para(f"Witness, {ANALYSIS_TITLES.get(a['name'], a['name'])}: {w['summary']}"))
+            if w.get("case"):
+                out.append(case_block(short_case(w["case"], sid)))
+            if w.get("case_with"):
+                out.append(para("The same with the unrelated vacancy or the later events:"))
+                out.append(case_block(short_case(w["case_with"], sid)))
+    return out
+
+
+def _diff_blocks(d: dict) -> list[tuple]:
+    a_spec, b_spec = d["a"], d["b"]
+    a_sid, b_sid = a_spec.split("@")[0], b_spec.split("@")[0]
+    out = [heading(3, f"{a_spec} and {b_spec}"),
+           para(f"{len(d['differences'])} kinds of difference"
+                + (", every kind within the bounds" if d["complete"] else
+                   f"; the search stopped at {d['max_kinds']} kinds, and more exist or could not be ruled out")
+                + f"; {d['seconds']:.0f} s.")]
+    rows = []
+    for i, x in enumerate(d["differences"], 1):
+        side = lambda k, sid: (" and ".join(x["kind"][k]["outcome"]) or "no outcome") + (
+            " under " + ", ".join(_cite(sid, n) for n in x["kind"][k]["norm"]) if x["kind"][k]["norm"] else "")
+        rows.append([str(i), side("a", a_sid), side("b", b_sid), ", ".join(f"`{p}`" for p in x.get("depends_on", []))
+                     or "none"])
+    out.append(table(["#", a_spec, b_spec, "depends on"], rows))
+    for i, x in enumerate(d["differences"], 1):
+        if x.get("case"):
+            out.append(para(f"Witness {i}:"))
+            out.append(case_block(short_case(x["case"], a_sid, dict(_spec_readings(a_spec)),
+                                             (b_sid, dict(_spec_readings(b_spec))))))
+    return out
+
+
+def _spec_readings(spec: str) -> list[tuple[str, str]]:
+    return [tuple(item.split("=", 1)) for item in spec.split("@")[1:]]
+
+
+def run_report(statutes=DEFAULT_STATUTES, diffs=DEFAULT_DIFFS, bounds=None, time_limit: float = 20.0,
+               vacancies: int = 2, jobs: int = 2, max_kinds: int = 30, progress=None) -> tuple[list[dict], list[dict], dict]:
+    """Run every check and diff; return (checks, diffs, meta)."""
+    from . import __version__
+    from .check import Bounds, parse_spec, run_check, run_diff
+
+    started = time.monotonic()
+    bounds = bounds or Bounds()
+    checks = [run_check(sid, bounds, None, time_limit, progress=progress, vacancies=vacancies, jobs=jobs)
+              for sid in statutes]
+    diff_reports = []
+    for a, b in diffs:
+        diff_reports.append(run_diff(parse_spec(a), parse_spec(b), bounds, None, time_limit, max_kinds))
+        if progress:
+            progress(f"diff {a} {b}: {len(diff_reports[-1]['differences'])} kinds "
+                     f"({time.monotonic() - started:.1f} s)")
+    meta = {"date": dt.date.today().isoformat(), "version": __version__, "seconds": time.monotonic() - started,
+            "machine": f"{os.cpu_count()} cores, {platform.system()}, Python {platform.python_version()}"}
+    return checks, diff_reports, meta
+
+
+def render(checks: list[dict], diffs: list[dict], meta: dict, fmt: str) -> str:
+    blocks = build_blocks(checks, diffs, meta)
+    return to_markdown(blocks) if fmt == "md" else to_html(blocks, "nachruecken: consistency findings")
