@@ -241,11 +241,12 @@ def _summary(case: dict) -> str:
 def run_check(statute_id: str, bounds: Bounds = Bounds(), witness_dir: Path | None = None,
               time_limit: float = 20.0, encoding: str | None = None, norms: list[str] | None = None,
               with_readings: bool = True, readings: dict[str, str] | None = None, progress=None,
-              vacancies: int = 2, jobs: int = 2) -> dict:
+              vacancies: int = 2, jobs: int = 2, term_time_limit: float = 300.0) -> dict:
     """``encoding`` and ``norms`` replace the statute's encoding and norm list (for tests);
     ``readings`` pins readings to one value (the others range over all of theirs); ``progress``
     is called with a line as each question is answered. ``vacancies`` bounds the term universe
-    (src/nachruecken/terms.py; 0: no terms), examined on ``jobs`` processes."""
+    (src/nachruecken/terms.py; 0: no terms), examined on ``jobs`` processes within
+    ``term_time_limit`` seconds (a safety net: the terms are meant to be examined completely)."""
     started = time.monotonic()
     say = progress or (lambda line: None)
     statute = load_statute(statute_id)
@@ -308,7 +309,7 @@ def run_check(statute_id: str, bounds: Bounds = Bounds(), witness_dir: Path | No
     term_bounds = {}
     if vacancies > 0 and encoding is None:
         term_bounds = _term_analyses(statute_id, analyses, pinned, vacancies, jobs, witness_dir,
-                                     3 * time_limit, with_readings)
+                                     term_time_limit, with_readings)
         say(f"{statute_id}: terms: {term_bounds['terms']} examined, "
             + ", ".join(f"{a['name']} {a['status']}" for a in analyses if a["name"] in TERM_ANALYSES)
             + f" ({time.monotonic() - started:.1f} s)")
@@ -316,7 +317,7 @@ def run_check(statute_id: str, bounds: Bounds = Bounds(), witness_dir: Path | No
         "statute": statute_id, "bounds": {**asdict(bounds), "vacancies": max(vacancies, 1), **term_bounds},
         "readings": pinned, "analyses": analyses,
         "seconds": round(time.monotonic() - started, 2),
-        "time_limit": time_limit,
+        "time_limit": time_limit, "term_time_limit": term_time_limit if vacancies > 0 else None,
         "note": "The universe is bounded: finding nothing within these bounds proves nothing beyond them; "
                 "`unknown` means clingo did not finish within the time limit per question.",
     }
@@ -341,6 +342,10 @@ def _term_analyses(statute_id: str, analyses: list, pinned: dict, vacancies: int
         entry = {"name": name, "status": "found" if w else status_if_none, "witnesses": []}
         if w:
             what = TERM_TITLES[name].format(seat=w.get("vacancy"), day=w.get("unrelated_day"), ended=w.get("ended"))
+            if w.get("changed"):
+                what += " (" + "; ".join(f"{field}: {_short(a)} -> {_short(b)}" for field, (a, b) in w["changed"].items()) + ")"
+            if w.get("readings"):
+                what += " under " + ", ".join(f"{k}={v}" for k, v in w["readings"].items())
             entry["witnesses"].append(witness_files(statute_id, name, w, pinned, witness_dir,
                                                     f"{w['shape'].describe()}: {what}"))
             if w.get("message"):
@@ -350,6 +355,9 @@ def _term_analyses(statute_id: str, analyses: list, pinned: dict, vacancies: int
     revived = [n for n in dead["dead_norms"] if n in terms["norms"]]
     dead["dead_norms"] = [n for n in dead["dead_norms"] if n not in revived]
     dead["used_only_in_terms"] = revived
+    if not terms["complete"]:  # a term not examined might use them
+        dead["undecided_norms"] = dead["undecided_norms"] + dead["dead_norms"]
+        dead["dead_norms"] = []
     dead["status"] = "found" if dead["dead_norms"] else ("unknown" if dead["undecided_norms"] else "none_found")
     if divergence is not None:
         for r in divergence["readings"]:
@@ -370,6 +378,11 @@ def _term_analyses(statute_id: str, analyses: list, pinned: dict, vacancies: int
             "unknown" if any("unknown" in (r["status"], r.get("terms")) for r in divergence["readings"])
             else "none_found")
     return {"terms": terms["examined"], "term_universe": terms["universe"], "terms_complete": terms["complete"]}
+
+
+def _short(value) -> str:
+    text = str(value)
+    return text if len(text) <= 120 else text[:117] + "..."
 
 
 TERM_ANALYSES = ("term_gap", "term_conflict", "independence", "no_reach_back")

@@ -322,6 +322,8 @@ def check(
     vacancies: int = typer.Option(2, "--vacancies", min=0, max=2, help="bound: vacancies in a whole term "
                                                                        "(0: no terms)"),
     jobs: int = typer.Option(2, "--jobs", min=1, max=64, help="processes for the terms"),
+    term_time_limit: float = typer.Option(300.0, "--term-time-limit", min=1, help="seconds for the whole terms "
+                                                                                  "(a safety net)"),
 ):
     """Consistency analyses over a bounded universe of cases and of whole terms: gap, conflict,
     dead norms, readings, independence, no reach-back."""
@@ -336,7 +338,8 @@ def check(
         sid = resolve_statute_id(statute, "statute")
         pinned = _parse_readings(reading)
         report = run_check(sid, Bounds(noms, cands, max_vote), witness_dir, time_limit, readings=pinned or None,
-                           progress=lambda line: sys.stderr.write(line + "\n"), vacancies=vacancies, jobs=jobs)
+                           progress=lambda line: sys.stderr.write(line + "\n"), vacancies=vacancies, jobs=jobs,
+                           term_time_limit=term_time_limit)
     except InputError as exc:
         _err(str(exc))
         raise typer.Exit(2)
@@ -451,6 +454,8 @@ def report(
     vacancies: int = typer.Option(2, "--vacancies", min=0, max=2, help="bound: vacancies in a whole term"),
     jobs: int = typer.Option(2, "--jobs", min=1, max=64, help="processes for the terms"),
     max_kinds: int = typer.Option(30, "--max-kinds", min=1, help="kinds of difference per diff"),
+    term_time_limit: float = typer.Option(300.0, "--term-time-limit", min=1, help="seconds for a statute's whole "
+                                                                                  "terms (a safety net)"),
 ):
     """Every statute's check findings and the statute diffs, as one document to publish."""
     from .check import Bounds, parse_spec
@@ -477,7 +482,8 @@ def report(
         _err(str(exc))
         raise typer.Exit(2)
     checks, diffs, meta = run_report(sids, pairs, Bounds(noms, cands, max_vote), time_limit, vacancies, jobs, max_kinds,
-                                     progress=lambda line: sys.stderr.write(line + "\n"))
+                                     progress=lambda line: sys.stderr.write(line + "\n"),
+                                     term_time_limit=term_time_limit)
     text = render(checks, diffs, meta, fmt)
     if output is None:
         sys.stdout.write(text)

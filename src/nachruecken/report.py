@@ -183,8 +183,9 @@ def build_blocks(checks: list[dict], diffs: list[dict], meta: dict) -> list[tupl
               para(f"Generated {meta['date']} by nachruecken {meta['version']} on {meta['machine']}, "
                    f"in {meta['seconds']:.0f} s. Every finding is a bounded search: a witness is a case that "
                    "shows the property, and each is given below as a short case with the norm that decides "
-                   "it (each witness is also an ordinary case file that `nachruecken solve` reproduces, "
-                   "with `nachruecken check --witness-dir`). \"None found\" holds within the bounds stated "
+                   "it (`nachruecken check --witness-dir` writes each witness as an ordinary case file with an "
+                   "`expected` block, which `nachruecken test` reproduces; a conflict's case is refused by "
+                   "`solve` as an encoding fault). \"None found\" holds within the bounds stated "
                    "and proves nothing beyond them; \"unknown\" means the search did not finish in time.")]
     if checks:
         b = checks[0]["bounds"]
@@ -193,14 +194,16 @@ def build_blocks(checks: list[dict], diffs: list[dict], meta: dict) -> list[tupl
             f"vote counts 0 to {b['max_vote']} (encodings/check/universe.lp, in clingo); whole terms of up to "
             f"{b.get('vacancies', 1)} vacancies, {b.get('term_universe', 0)} shapes per statute "
             "(src/nachruecken/terms.py, decided by the ledger that `solve` uses). Time limit per clingo question: "
-            f"{checks[0].get('time_limit', '?')} s."))
+            f"{checks[0].get('time_limit', '?')} s; for the whole terms of a statute: "
+            f"{checks[0].get('term_time_limit', '?')} s (a safety net)."))
         blocks.append(heading(2, "Summary"))
         rows = []
         for r in checks:
             dead = _analysis(r, "dead_norm")
             rows.append([f"`{r['statute']}`", _status(_analysis(r, "gap")), _status(_analysis(r, "gap_other_readings")),
                          _status(_analysis(r, "conflict")),
-                         ", ".join(f"`{n}`" for n in dead["dead_norms"]) or "none" if dead else "-",
+                         (", ".join(f"`{n}`" for n in dead["dead_norms"])
+                          or ("unknown" if dead["undecided_norms"] else "none")) if dead else "-",
                          _reading_count(r), _status(_analysis(r, "term_gap")), _status(_analysis(r, "term_conflict")),
                          _status(_analysis(r, "independence")), _status(_analysis(r, "no_reach_back")),
                          f"{r['bounds'].get('terms', '-')}", f"{r['seconds']:.0f}"])
@@ -305,14 +308,16 @@ def _spec_readings(spec: str) -> list[tuple[str, str]]:
 
 
 def run_report(statutes=DEFAULT_STATUTES, diffs=DEFAULT_DIFFS, bounds=None, time_limit: float = 20.0,
-               vacancies: int = 2, jobs: int = 2, max_kinds: int = 30, progress=None) -> tuple[list[dict], list[dict], dict]:
+               vacancies: int = 2, jobs: int = 2, max_kinds: int = 30, progress=None,
+               term_time_limit: float = 300.0) -> tuple[list[dict], list[dict], dict]:
     """Run every check and diff; return (checks, diffs, meta)."""
     from . import __version__
     from .check import Bounds, parse_spec, run_check, run_diff
 
     started = time.monotonic()
     bounds = bounds or Bounds()
-    checks = [run_check(sid, bounds, None, time_limit, progress=progress, vacancies=vacancies, jobs=jobs)
+    checks = [run_check(sid, bounds, None, time_limit, progress=progress, vacancies=vacancies, jobs=jobs,
+                        term_time_limit=term_time_limit)
               for sid in statutes]
     diff_reports = []
     for a, b in diffs:

@@ -5,10 +5,10 @@ the ledger `nachruecken solve` uses, and examined for:
 
 - ``term_gap``: a determination with no outcome or the outcome ``undetermined`` (chosen readings);
 - ``term_conflict``: the statute gives a seat two outcomes or two successors (an encoding fault
-  ``solve`` refuses);
+  ``solve`` refuses), in a term or in any variant of it below, under the chosen readings or under a
+  reading value asked over terms;
 - ``independence``: a vacancy of an unrelated list (a third group, no person shared), on the day of
-  the first vacancy (its procedure stays open through the rest of the term), changes another
-  seat's determination;
+  the first vacancy, changes another seat's determination;
 - ``no_reach_back``: events after a procedure ended change its determination: each ended procedure
   is decided again from the events up to its end, and once more with events of every person after
   the term (left the group, lost eligibility, an acceptance with a reservation, a refusal, a waiver);
@@ -29,7 +29,7 @@ import json
 import time
 from pathlib import Path
 
-from .terms import FIRST_DAY, TermShape, build_term, shapes, unrelated_list
+from .terms import TermShape, build_term, first_day, shapes, unrelated_list
 
 TERM_ANALYSES = ("term_gap", "term_conflict", "independence", "no_reach_back")
 LATE_TYPES = ("left_group", "lost_eligibility", "reserved", "refused", "waived")
@@ -59,8 +59,8 @@ def _decided(result: dict) -> dict:
 def ended_on(det: dict) -> dt.date | None:
     """The day a procedure ended: membership began, or the seat was left empty, referred or given
     to an election; None while it is open (a call pending, a lot not drawn)."""
-    if det["outcome"] == "lot":
-        return None
+    if det["outcome"] in ("lot", "undetermined", None):
+        return None  # a lot to draw, or nothing decided: the procedure is open
     if det["outcome"] == "successor":
         member_from = (det.get("membership") or {}).get("member_from")
         return dt.date.fromisoformat(member_from) if member_from else None
@@ -80,9 +80,9 @@ def _norms(node, out: set) -> None:
             _norms(v, out)
 
 
-def _late_events(data: dict, result: dict) -> list[dict]:
-    """Events of every living person after the term has ended (none of them dead, none tied in an
-    open lot, none pending)."""
+def _late_events(data: dict) -> list[dict]:
+    """Events of every living person ten days before ``as_of``, when every period of the term has
+    ended (what a procedure still open then does with them is not compared)."""
     day = dt.date.fromisoformat(data["as_of"]) - dt.timedelta(days=10)
     dead = {e["person"] for e in data["events"] if e["type"] == "died"}
     persons = sorted({c["id"] for n in data["nominations"] for c in n["candidates"]} - dead)
@@ -147,25 +147,25 @@ def _examine_shapes(statute, indices, pinned, alternatives, deadline) -> dict:
                 if det["outcome"] in (None, "undetermined"):
                     found["term_gap"] = {"index": i, "case": data, "shape": shape, "vacancy": det["vacancy"]}
                     break
-        try:
-            if "independence" not in found:
-                _independence(statute, i, shape, data, result, decide, found)
-            if "no_reach_back" not in found:
-                _no_reach_back(i, shape, data, result, decide, found)
-        except EncodingError as exc:  # a variant of the term (more events, an unrelated vacancy) fails
-            found.setdefault("term_conflict", {"index": i, "case": getattr(exc, "case", data), "shape": shape,
-                                               "message": str(exc)})
+        # every variant is decided even once its property has a witness: a conflict may show in any
+        for name, variant in (("independence", _independence), ("no_reach_back", _no_reach_back)):
+            try:
+                witness = variant(statute, data, result, decide)
+            except EncodingError as exc:  # a variant of the term (an unrelated vacancy, more events) fails
+                found.setdefault("term_conflict", {"index": i, "case": getattr(exc, "case", data), "shape": shape,
+                                                   "message": str(exc)})
+                continue
+            if witness and name not in found:
+                found[name] = {"index": i, "shape": shape, **witness}
         base = _decided(result)
         for rid, value in alternatives:
-            if (rid, value) in alt_found:
-                continue
             try:
                 other = _decided(_decide(data, {**pinned, rid: value}))
             except EncodingError as exc:
                 found.setdefault("term_conflict", {"index": i, "case": data, "shape": shape, "message": str(exc),
                                                    "readings": {rid: value}})
                 continue
-            if other != base:
+            if other != base and (rid, value) not in alt_found:
                 seat = next(v for v in sorted(set(base) | set(other)) if base.get(v) != other.get(v))
                 alt_found[(rid, value)] = {"index": i, "case": data, "shape": shape, "vacancy": seat[0],
                                            "default": base.get(seat), "alternative": other.get(seat)}
@@ -173,23 +173,36 @@ def _examine_shapes(statute, indices, pinned, alternatives, deadline) -> dict:
             "complete": True}
 
 
-def _independence(statute, i, shape, data, result, decide, found) -> None:
-    mine = [view(d) for d in result["determinations"]]
-    # on the first vacancy's day: the walks of one date see every event of that date, so a vacancy of
-    # the same day is where another list could reach in; its procedure is open through the rest
-    for day in (FIRST_DAY,):
-        more = {**data, "nominations": data["nominations"] + [unrelated_list(statute)],
-                "events": sorted(data["events"] + [{"date": day.isoformat(), "person": "z1", "type": "died"}],
-                                 key=lambda e: e["date"])}
-        theirs = [view(d) for d in decide(more)["determinations"] if d["vacancy"] != "z1"]
-        if theirs != mine:
-            seat = next((a[0] for a, b in zip(mine, theirs) if a != b), mine[-1][0] if mine else None)
-            found["independence"] = {"index": i, "case": data, "with": more, "shape": shape, "vacancy": seat,
-                                     "unrelated_day": day.isoformat()}
-            return
+VIEW_FIELDS = ("vacancy", "date", "trigger", "outcome", "successor", "candidates", "grounds", "calls", "membership",
+               "notes")
 
 
-def _no_reach_back(i, shape, data, result, decide, found) -> None:
+def _changed(before: tuple, after: tuple | None) -> dict:
+    """What differs between two views of one determination, by field."""
+    if after is None:
+        return {"determination": ["present", "absent"]}
+    return {f: [a, b] for f, a, b in zip(VIEW_FIELDS, before, after) if a != b}
+
+
+def _independence(statute: str, data: dict, result: dict, decide) -> dict | None:
+    """A vacancy of an unrelated list on the first vacancy's day (the walks of one date see every
+    event of that date, so the same day is where another list could reach in)."""
+    mine = {(d["vacancy"], d["date"]): view(d) for d in result["determinations"]}
+    day = first_day(statute)
+    more = {**data, "nominations": data["nominations"] + [unrelated_list(statute)],
+            "events": sorted(data["events"] + [{"date": day.isoformat(), "person": "z1", "type": "died"}],
+                             key=lambda e: e["date"])}
+    theirs = {(d["vacancy"], d["date"]): view(d) for d in decide(more)["determinations"] if d["vacancy"] != "z1"}
+    for key in sorted(set(mine) | set(theirs)):
+        if mine.get(key) != theirs.get(key):
+            return {"case": data, "with": more, "vacancy": key[0], "unrelated_day": day.isoformat(),
+                    "changed": _changed(mine[key], theirs.get(key)) if key in mine else {"determination": ["absent", "present"]}}
+    return None
+
+
+def _no_reach_back(statute: str, data: dict, result: dict, decide) -> dict | None:
+    """Each ended procedure decided again from the events up to its end; and every determination
+    that had ended decided again with events of every living person after the term."""
     last = max(e["date"] for e in data["events"])
     for det in result["determinations"]:
         end = ended_on(det)
@@ -199,17 +212,16 @@ def _no_reach_back(i, shape, data, result, decide, found) -> None:
         again = next((d for d in decide(cut)["determinations"]
                       if (d["vacancy"], d["date"]) == (det["vacancy"], det["date"])), None)
         if again is None or view(again) != view(det):
-            found["no_reach_back"] = {"index": i, "case": cut, "with": data, "shape": shape,
-                                      "vacancy": det["vacancy"], "ended": end.isoformat()}
-            return
-    late = {**data, "events": data["events"] + _late_events(data, result)}
+            return {"case": cut, "with": data, "vacancy": det["vacancy"], "ended": end.isoformat(),
+                    "changed": _changed(view(again), view(det)) if again else {"determination": ["absent", "present"]}}
+    late = {**data, "events": data["events"] + _late_events(data)}
     # (a person may vacate a seat twice: once his own, once one he was called to later)
     after = {(d["vacancy"], d["date"]): view(d) for d in decide(late)["determinations"]}
     for det in result["determinations"]:
         if ended_on(det) is not None and after.get((det["vacancy"], det["date"])) != view(det):
-            found["no_reach_back"] = {"index": i, "case": data, "with": late, "shape": shape,
-                                      "vacancy": det["vacancy"], "ended": ended_on(det).isoformat()}
-            return
+            return {"case": data, "with": late, "vacancy": det["vacancy"], "ended": ended_on(det).isoformat(),
+                    "changed": _changed(view(det), after.get((det["vacancy"], det["date"])))}
+    return None
 
 
 def ordered_shapes(vacancies: int = 2) -> list[TermShape]:
@@ -281,10 +293,11 @@ def witness_files(statute: str, name: str, witness: dict, pinned: dict, witness_
             continue
         case = {"statute": statute, "title": f"{statute} term check, {name}{suffix.replace('-', ' ')}: {title}",
                 **{k: v for k, v in data.items() if k != "statute"}}
-        if pinned:
-            case["readings"] = dict(pinned)
+        readings = {**pinned, **witness.get("readings", {})}  # a conflict under a reading asked over terms
+        if readings:
+            case["readings"] = readings
         try:
-            case["expected"] = _expected(_decide(data, pinned))
+            case["expected"] = _expected(_decide(data, readings))
         except Exception:  # a conflict: the case is refused, which is the witness
             case.pop("expected", None)
         key = "case" if not suffix else "case_with"

@@ -33,7 +33,16 @@ from itertools import product
 FAMILY = {"he-kwg-34": "he", "he-kwg-34-2011": "he", "nw-kwahlg-45": "nw", "nw-kwahlg-45-2024": "nw",
           "bb-kwahlg-60": "bb", "mv-lkwg-46": "mv", "hh-bezvwg-36": "hh"}
 
-FIRST_DAY = dt.date(2021, 1, 4)  # a Monday, no holiday in any of the five Länder
+# The election and the first vacancy fall within the text's time in force (no warning about another
+# text): the Hessian text before 2011 on its 2006 election, the others on the 2019 elections. Each first
+# day is a Monday, and its next forty days hold no public holiday of the Land.
+ELECTION = {"he-kwg-34": "2006-03-26"}
+FIRST = {"he-kwg-34": dt.date(2008, 1, 7)}
+
+
+def first_day(statute: str) -> dt.date:
+    return FIRST.get(statute, dt.date(2021, 1, 4))
+
 LATE = 25  # days after a call by which every statute's period to declare has ended
 SECOND_DAYS = {"same_day": 0, "pending": 3, "after": 40}
 REACTIONS = ("unnotified", "silent", "accepted", "reserved", "refused", "refused_late", "died", "waived")
@@ -65,7 +74,8 @@ def base_election(statute: str) -> dict:
     else:
         noms = [{"id": "a-l", "group": "a", "group_kind": "party", "candidates": a},
                 {"id": "b-l", "group": "b", "group_kind": "voter_group", "candidates": b}]
-    return {"statute": statute, "election_date": "2019-05-26", "nominations": noms, "events": []}
+    return {"statute": statute, "election_date": ELECTION.get(statute, "2019-05-26"), "nominations": noms,
+            "events": []}
 
 
 @dataclass(frozen=True)
@@ -130,23 +140,25 @@ def build_term(statute: str, shape: TermShape, decide) -> dict | None:
     procedure calls. None where the shape does not exist (no one called, a dead person leaving)."""
     data = base_election(statute)
     events = data["events"]
+    before = (first_day(statute) - dt.timedelta(days=200)).isoformat()
     if shape.before == "other_list_runs_dry":
-        events.append({"date": "2020-06-01", "person": "b2", "type": "died"})
+        events.append({"date": before, "person": "b2", "type": "died"})
     elif shape.before == "waiver":
-        events.append({"date": "2020-06-01", "person": "a3", "type": "waived"})
-    events.append({"date": FIRST_DAY.isoformat(), "person": shape.first, "type": "died"})
-    data["as_of"] = (FIRST_DAY + dt.timedelta(days=120)).isoformat()
+        events.append({"date": before, "person": "a3", "type": "waived"})
+    day1 = first_day(statute)
+    events.append({"date": day1.isoformat(), "person": shape.first, "type": "died"})
+    data["as_of"] = (day1 + dt.timedelta(days=120)).isoformat()
     called = _first_called(decide(copy.deepcopy(data)), shape.first)
     if called is None and (shape.reaction != "unnotified" or shape.second == "successor"):
         return None  # nobody is called: the reactions are all the same term
     if called is not None:
-        events += _reaction_events(called, shape.reaction, FIRST_DAY)
+        events += _reaction_events(called, shape.reaction, day1)
     if shape.second is None:
         return data
     leaving = called if shape.second == "successor" else shape.second
     if leaving is None or any(e["person"] == leaving and e["type"] == "died" for e in events):
         return None
-    day2 = FIRST_DAY + dt.timedelta(days=SECOND_DAYS[shape.second_day])
+    day2 = day1 + dt.timedelta(days=SECOND_DAYS[shape.second_day])
     if any(e["person"] == leaving and e["date"] > day2.isoformat() for e in events):
         return None  # nothing of his may follow his death
     events.append({"date": day2.isoformat(), "person": leaving, "type": "died"})
