@@ -315,13 +315,14 @@ def check(
     noms: int = typer.Option(2, "--noms", min=1, max=4, help="bound: nominations"),
     cands: int = typer.Option(4, "--cands", min=1, max=6, help="bound: candidates per nomination"),
     max_vote: int = typer.Option(2, "--max-vote", min=0, max=5, help="bound: vote counts 0..N (and none)"),
-    time_limit: float = typer.Option(20.0, "--time-limit", min=0.1, help="seconds per question to clingo"),
+    time_limit: float = typer.Option(60.0, "--time-limit", min=0.1, help="seconds per question to clingo (a "
+                                                                          "safety net)"),
     reading: List[str] = typer.Option([], "--reading", help="ID=VALUE: pin a reading (the others range over "
                                                              "all their values; gaps are asked under the pinned "
                                                              "and default values)"),
     vacancies: int = typer.Option(2, "--vacancies", min=0, max=2, help="bound: vacancies in a whole term "
                                                                        "(0: no terms)"),
-    jobs: int = typer.Option(2, "--jobs", min=1, max=64, help="processes for the terms"),
+    jobs: int = typer.Option(2, "--jobs", min=1, max=64, help="clingo threads, and processes for the terms"),
     term_time_limit: float = typer.Option(300.0, "--term-time-limit", min=1, help="seconds for the whole terms "
                                                                                   "(a safety net)"),
 ):
@@ -397,6 +398,7 @@ def diff(
     max_vote: int = typer.Option(2, "--max-vote", min=0, max=5),
     time_limit: float = typer.Option(20.0, "--time-limit", min=0.1),
     max_kinds: int = typer.Option(8, "--max-kinds", min=1, help="stop after this many kinds of difference"),
+    jobs: int = typer.Option(2, "--jobs", min=1, max=64, help="clingo threads"),
 ):
     """Minimal cases where two statutes (or one under two readings) decide differently."""
     from rich.console import Console
@@ -410,7 +412,7 @@ def diff(
     except InputError as exc:
         _err(str(exc))
         raise typer.Exit(2)
-    report = run_diff(spec_a, spec_b, Bounds(noms, cands, max_vote), witness_dir, time_limit, max_kinds)
+    report = run_diff(spec_a, spec_b, Bounds(noms, cands, max_vote), witness_dir, time_limit, max_kinds, threads=jobs)
     if as_json:
         for d in report["differences"]:
             d.pop("case", None)
@@ -450,7 +452,7 @@ def report(
     noms: int = typer.Option(2, "--noms", min=1, max=4, help="bound: nominations"),
     cands: int = typer.Option(4, "--cands", min=1, max=6, help="bound: candidates per nomination"),
     max_vote: int = typer.Option(2, "--max-vote", min=0, max=5, help="bound: vote counts 0..N (and none)"),
-    time_limit: float = typer.Option(20.0, "--time-limit", min=0.1, help="seconds per question to clingo"),
+    time_limit: float = typer.Option(60.0, "--time-limit", min=0.1, help="seconds per question to clingo (a safety net)"),
     vacancies: int = typer.Option(2, "--vacancies", min=0, max=2, help="bound: vacancies in a whole term"),
     jobs: int = typer.Option(2, "--jobs", min=1, max=64, help="processes for the terms"),
     max_kinds: int = typer.Option(30, "--max-kinds", min=1, help="kinds of difference per diff"),

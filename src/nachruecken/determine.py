@@ -40,9 +40,12 @@ class _Version:
 
 def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict[str, str] | None = None,
                    lang: str = "en", all_candidates: bool = False,
-                   option_names: tuple[str, str] = ("--statute", "--reading")) -> dict:
+                   option_names: tuple[str, str] = ("--statute", "--reading"),
+                   file_order_warnings: bool = True) -> dict:
     """Every vacancy of the case decided. ``option_names`` name the statute and readings given
-    beside the case in errors (the CLI's flags, or the API's parameters)."""
+    beside the case in errors (the CLI's flags, or the API's parameters). Without
+    ``file_order_warnings`` no warning says what another file order of one date's vacancies would
+    give (it replays the term again; the consistency checks compare determinations only)."""
     statute_opt, readings_opt = option_names
     spec = resolve_statute_spec(statute_id, path=statute_opt) if statute_id else case.statute
     state = STATE_OF[versions_of(spec)[0]]
@@ -109,7 +112,8 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
 
     unnotified = at_election.readings.get("core.unnotified", "declaration_in_time")
     ledger = run_ledger(case, decide, land, unnotified, rules)
-    ledger.warnings += _file_order_warnings(case, ledger, decide, land, unnotified, rules)
+    if file_order_warnings:
+        ledger.warnings += _file_order_warnings(case, ledger, decide, land, unnotified, rules)
     wanted = set(case.vacancy) if case.vacancy is not None else None
     decided = [proc for proc in ledger.procedures if proc.decision is not None]
     determinations = [_finish(proc, versions[applied[proc.index][0].id].texts, unnotified, case) for proc in decided

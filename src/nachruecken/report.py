@@ -307,7 +307,7 @@ def _spec_readings(spec: str) -> list[tuple[str, str]]:
     return [tuple(item.split("=", 1)) for item in spec.split("@")[1:]]
 
 
-def run_report(statutes=DEFAULT_STATUTES, diffs=DEFAULT_DIFFS, bounds=None, time_limit: float = 20.0,
+def run_report(statutes=DEFAULT_STATUTES, diffs=DEFAULT_DIFFS, bounds=None, time_limit: float = 60.0,
                vacancies: int = 2, jobs: int = 2, max_kinds: int = 30, progress=None,
                term_time_limit: float = 300.0) -> tuple[list[dict], list[dict], dict]:
     """Run every check and diff; return (checks, diffs, meta)."""
@@ -321,7 +321,7 @@ def run_report(statutes=DEFAULT_STATUTES, diffs=DEFAULT_DIFFS, bounds=None, time
               for sid in statutes]
     diff_reports = []
     for a, b in diffs:
-        diff_reports.append(run_diff(parse_spec(a), parse_spec(b), bounds, None, time_limit, max_kinds))
+        diff_reports.append(run_diff(parse_spec(a), parse_spec(b), bounds, None, time_limit, max_kinds, threads=jobs))
         if progress:
             progress(f"diff {a} {b}: {len(diff_reports[-1]['differences'])} kinds "
                      f"({time.monotonic() - started:.1f} s)")
