@@ -129,6 +129,9 @@ def test_reading_divergence_finds_the_ersatzliste_order(tmp_path):
 
     result = reading_divergence("he-kwg-34", SMALL, tmp_path, time_limit=10)
     by_reading = {r["reading"]: r for r in result["readings"]}
+    # readings only the ledger reads cannot show within one vacancy: not posed (asked over whole terms)
+    assert by_reading["core.unnotified"]["status"] == by_reading["core.version_date"]["status"] == "not_asked"
+    assert result["status"] == "found"
     order = by_reading["he.ersatzliste_order"]
     assert order["status"] == "found"
     case = order["witnesses"][0]["case"]
@@ -190,3 +193,22 @@ def test_the_version_diffs_find_what_changed(tmp_path, run_cli):
     norms = {n for d in he["differences"] for x in ("a", "b") for n in d["kind"][x]["norm"] + d["kind"][x]["passed_over_by"]}
     # the Ersatzliste, the merger of § 33 Abs. 1 Nr. 4, and the Hinderungsgrund of Abs. 2 Nr. 3
     assert {"he-kwg-34/1/3", "he-kwg-33/1/nr4/2", "he-kwg-34/2/nr3"} <= norms
+
+
+def test_a_kind_whose_case_file_does_not_differ_when_solved_is_set_aside(monkeypatch):
+    # the universe stands in for the ledger; where a witness's case file, decided as `solve` decides
+    # it, shows no difference, the kind is kept apart (unreproduced), not reported as a difference
+    from nachruecken import determine
+    from nachruecken.check import parse_spec, run_diff
+
+    real = determine.determine_case
+
+    def same_on_both_sides(case, statute_id=None, *args, **kwargs):
+        result = real(case, "he-kwg-34", *args[1:], **kwargs) if statute_id else real(case, *args, **kwargs)
+        return result
+
+    monkeypatch.setattr(determine, "determine_case", same_on_both_sides)
+    report = run_diff(parse_spec("he-kwg-34"), parse_spec("bb"), SMALL, None, time_limit=20, max_kinds=2)
+    assert report["differences"] == [] and report["status"] == "unknown" and not report["complete"]
+    assert len(report["unreproduced"]) == 2
+    assert all(u["a"] == u["b"] for u in report["unreproduced"])

@@ -421,9 +421,16 @@ def diff(
     console = Console()
     console.print(f"[bold]{escape(report['a'])}[/bold] vs [bold]{escape(report['b'])}[/bold]: {report['status']}, "
                   f"{len(report['differences'])} kind(s) of difference, {report['seconds']} s")
+    if report.get("unreproduced"):
+        console.print(f"[yellow]{len(report['unreproduced'])} kind(s) the universe posed were set aside: their case "
+                      f"files, decided as solve decides them, do not differ as posed (see --json, unreproduced).[/yellow]")
     if report["status"] == "found" and not report["complete"]:
-        console.print(f"[yellow]Stopped at --max-kinds {report['max_kinds']}: more kinds of difference exist "
-                      f"(or were not decided in time); raise --max-kinds to list them.[/yellow]")
+        if len(report["differences"]) >= report["max_kinds"]:
+            console.print(f"[yellow]Stopped at --max-kinds {report['max_kinds']}: more kinds of difference exist "
+                          f"(or were not decided in time); raise --max-kinds to list them.[/yellow]")
+        else:
+            console.print("[yellow]The search for a further kind did not finish within --time-limit: more kinds "
+                          "may exist.[/yellow]")
     from .statutes import load_statute
 
     cite = {"a": load_statute(spec_a.statute).citation, "b": load_statute(spec_b.statute).citation}

@@ -286,12 +286,22 @@ def _diff_blocks(d: dict) -> list[tuple]:
     out = [heading(3, f"{a_spec} and {b_spec}"),
            para(f"{len(d['differences'])} kinds of difference"
                 + (", every kind within the bounds" if d["complete"] else
-                   f"; the search stopped at {d['max_kinds']} kinds, and more exist or could not be ruled out")
-                + f"; {d['seconds']:.0f} s.")]
+                   f"; the search stopped at {d['max_kinds']} kinds, and more exist or could not be ruled out"
+                   if len(d["differences"]) >= d["max_kinds"] else
+                   "; the search for a further kind did not finish within the time limit, so more may exist")
+                + f"; {d['seconds']:.0f} s."
+                + (f" {len(d['unreproduced'])} further kind(s) the single-vacancy universe posed were set aside: "
+                   "their case files, decided as `solve` decides them, do not differ as posed (the universe let "
+                   "the walk see a declaration the ledger shows only later): "
+                   + "; ".join(f"{'/'.join(u['kind']['a']['outcome'])} against {'/'.join(u['kind']['b']['outcome'])}"
+                               f", decided {u['a'][0]} and {u['b'][0]}" for u in d["unreproduced"]) + "."
+                   if d.get("unreproduced") else ""))]
     rows = []
     for i, x in enumerate(d["differences"], 1):
         side = lambda k, sid: (" and ".join(x["kind"][k]["outcome"]) or "no outcome") + (
-            " under " + ", ".join(_cite(sid, n) for n in x["kind"][k]["norm"]) if x["kind"][k]["norm"] else "")
+            " under " + ", ".join(_cite(sid, n) for n in x["kind"][k]["norm"]) if x["kind"][k]["norm"] else "") + (
+            "; passes over the other side's successor under "
+            + ", ".join(_cite(sid, n) for n in x["kind"][k]["passed_over_by"]) if x["kind"][k]["passed_over_by"] else "")
         rows.append([str(i), side("a", a_sid), side("b", b_sid), ", ".join(f"`{p}`" for p in x.get("depends_on", []))
                      or "none"])
     out.append(table(["#", a_spec, b_spec, "depends on"], rows))
