@@ -246,7 +246,7 @@ def _summary(case: dict) -> str:
 
 
 def run_check(statute_id: str, bounds: Bounds = Bounds(), witness_dir: Path | None = None,
-              time_limit: float = 60.0, encoding: str | None = None, norms: list[str] | None = None,
+              time_limit: float = 120.0, encoding: str | None = None, norms: list[str] | None = None,
               with_readings: bool = True, readings: dict[str, str] | None = None, progress=None,
               vacancies: int = 2, jobs: int = 2, term_time_limit: float = 300.0) -> dict:
     """``encoding`` and ``norms`` replace the statute's encoding and norm list (for tests);
@@ -541,7 +541,7 @@ def run_diff(a: Spec, b: Spec, bounds: Bounds = Bounds(), witness_dir: Path | No
     ctl = _diff_control(a, b, bounds, threads)
     differences, status, step, complete = [], "none_found", 0, False
     unreproduced: list[dict] = []
-    while len(differences) < max_kinds and len(unreproduced) < max_kinds:
+    while len(differences) < max_kinds and len(unreproduced) < max(max_kinds, 20):
         found, atoms = _optimal(ctl, clingo.Function("differ"), time_limit)
         if atoms is None:
             status = "found" if differences else ("unknown" if found == "unknown" else "none_found")

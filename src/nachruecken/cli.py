@@ -315,7 +315,7 @@ def check(
     noms: int = typer.Option(2, "--noms", min=1, max=4, help="bound: nominations"),
     cands: int = typer.Option(4, "--cands", min=1, max=6, help="bound: candidates per nomination"),
     max_vote: int = typer.Option(2, "--max-vote", min=0, max=5, help="bound: vote counts 0..N (and none)"),
-    time_limit: float = typer.Option(60.0, "--time-limit", min=0.1, help="seconds per question to clingo (a "
+    time_limit: float = typer.Option(120.0, "--time-limit", min=0.1, help="seconds per question to clingo (a "
                                                                           "safety net)"),
     reading: List[str] = typer.Option([], "--reading", help="ID=VALUE: pin a reading (the others range over "
                                                              "all their values; gaps are asked under the pinned "
@@ -459,7 +459,7 @@ def report(
     noms: int = typer.Option(2, "--noms", min=1, max=4, help="bound: nominations"),
     cands: int = typer.Option(4, "--cands", min=1, max=6, help="bound: candidates per nomination"),
     max_vote: int = typer.Option(2, "--max-vote", min=0, max=5, help="bound: vote counts 0..N (and none)"),
-    time_limit: float = typer.Option(60.0, "--time-limit", min=0.1, help="seconds per question to clingo (a safety net)"),
+    time_limit: float = typer.Option(120.0, "--time-limit", min=0.1, help="seconds per question to clingo (a safety net)"),
     vacancies: int = typer.Option(2, "--vacancies", min=0, max=2, help="bound: vacancies in a whole term"),
     jobs: int = typer.Option(2, "--jobs", min=1, max=64, help="processes for the terms"),
     max_kinds: int = typer.Option(30, "--max-kinds", min=1, help="kinds of difference per diff"),

@@ -317,7 +317,7 @@ def _spec_readings(spec: str) -> list[tuple[str, str]]:
     return [tuple(item.split("=", 1)) for item in spec.split("@")[1:]]
 
 
-def run_report(statutes=DEFAULT_STATUTES, diffs=DEFAULT_DIFFS, bounds=None, time_limit: float = 60.0,
+def run_report(statutes=DEFAULT_STATUTES, diffs=DEFAULT_DIFFS, bounds=None, time_limit: float = 120.0,
                vacancies: int = 2, jobs: int = 2, max_kinds: int = 30, progress=None,
                term_time_limit: float = 300.0) -> tuple[list[dict], list[dict], dict]:
     """Run every check and diff; return (checks, diffs, meta)."""
