@@ -119,6 +119,15 @@ def _expectation(det: dict, keys: list[str], new: bool) -> dict:
     return out
 
 
+def keyed(determinations: list[dict]):
+    """(key, determination) as an expected block names them: the person's id, ``person#2`` for the
+    second determination of the same person's seat."""
+    seen: dict[str, int] = {}
+    for det in determinations:
+        seen[det["vacancy"]] = seen.get(det["vacancy"], 0) + 1
+        yield (det["vacancy"] if seen[det["vacancy"]] == 1 else f"{det['vacancy']}#{seen[det['vacancy']]}"), det
+
+
 def update_expected(path: Path, case, result: dict) -> str:
     """Rewrite the ``expected:`` block of a YAML case file from the result (the keys each vacancy
     already records; outcome, successor and skipped for a new one) and return the unified diff."""
@@ -133,11 +142,8 @@ def update_expected(path: Path, case, result: dict) -> str:
         raise InputError("no top-level expected block to update", "expected", str(path))
     end = next((i for i in range(start + 1, len(lines)) if lines[i].strip() and not lines[i][0].isspace()
                 and not lines[i].startswith("#")), len(lines))
-    seen: dict[str, int] = {}
     block: dict = {}
-    for det in result["determinations"]:
-        seen[det["vacancy"]] = seen.get(det["vacancy"], 0) + 1
-        key = det["vacancy"] if seen[det["vacancy"]] == 1 else f"{det['vacancy']}#{seen[det['vacancy']]}"
+    for key, det in keyed(result["determinations"]):
         if key in case.expected or det["vacancy"] not in block:
             old = case.expected.get(key)
             block[key] = _expectation(det, list(old) if old else list(BASIC_KEYS), new=old is None)

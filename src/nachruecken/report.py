@@ -281,8 +281,11 @@ def _statute_blocks(r: dict) -> list[tuple]:
 
 
 def _diff_blocks(d: dict) -> list[tuple]:
+    from .check import parse_spec
+
     a_spec, b_spec = d["a"], d["b"]
-    a_sid, b_sid = a_spec.split("@")[0], b_spec.split("@")[0]
+    a, b = parse_spec(a_spec), parse_spec(b_spec)
+    a_sid, b_sid = a.statute, b.statute
     out = [heading(3, f"{a_spec} and {b_spec}"),
            para(f"{len(d['differences'])} kinds of difference"
                 + (", every kind within the bounds" if d["complete"] else
@@ -308,13 +311,8 @@ def _diff_blocks(d: dict) -> list[tuple]:
     for i, x in enumerate(d["differences"], 1):
         if x.get("case"):
             out.append(para(f"Witness {i}:"))
-            out.append(case_block(short_case(x["case"], a_sid, dict(_spec_readings(a_spec)),
-                                             (b_sid, dict(_spec_readings(b_spec))))))
+            out.append(case_block(short_case(x["case"], a_sid, dict(a.readings), (b_sid, dict(b.readings)))))
     return out
-
-
-def _spec_readings(spec: str) -> list[tuple[str, str]]:
-    return [tuple(item.split("=", 1)) for item in spec.split("@")[1:]]
 
 
 def run_report(statutes=DEFAULT_STATUTES, diffs=DEFAULT_DIFFS, bounds=None, time_limit: float = 120.0,

@@ -271,14 +271,11 @@ def run_terms(statute: str, pinned: dict[str, str], alternatives: list[tuple[str
 
 
 def _expected(result_or_none: dict | None) -> dict:
+    from .casetest import keyed
+
     out: dict = {}
-    seen: dict[str, int] = {}
-    for det in (result_or_none or {}).get("determinations", []):
-        exp = {"outcome": det["outcome"]}
-        if det["successor"]:
-            exp["successor"] = det["successor"]
-        seen[det["vacancy"]] = seen.get(det["vacancy"], 0) + 1  # person#2: his second seat
-        out[det["vacancy"] if seen[det["vacancy"]] == 1 else f"{det['vacancy']}#{seen[det['vacancy']]}"] = exp
+    for key, det in keyed((result_or_none or {}).get("determinations", [])):
+        out[key] = {"outcome": det["outcome"], **({"successor": det["successor"]} if det["successor"] else {})}
     return out
 
 
