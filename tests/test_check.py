@@ -212,3 +212,32 @@ def test_a_kind_whose_case_file_does_not_differ_when_solved_is_set_aside(monkeyp
     assert report["differences"] == [] and report["status"] == "unknown" and not report["complete"]
     assert len(report["unreproduced"]) >= 2  # the search went on past the kinds set aside
     assert all(u["a"] == u["b"] for u in report["unreproduced"])
+
+
+def test_the_universe_states_no_constraint_that_removes_a_case():
+    # universe.lp says outright that no two candidates share a rank (the conflict proofs need it);
+    # that holds by construction, so it must leave every case of a small universe in place
+    import clingo
+
+    from nachruecken.check import COMMON, FEATURES
+    from nachruecken.statutes import encodings_dir
+
+    text = (encodings_dir() / "check" / "universe.lp").read_text(encoding="utf-8")
+    implied = [line for line in text.splitlines() if line.startswith(":- order")]
+    assert len(implied) == 3
+    state = (encodings_dir() / "core" / "state.lp").read_text(encoding="utf-8")
+    features = " ".join(f"check_uses({f})." for f in set(COMMON) | {f for fs in FEATURES.values() for f in fs})
+
+    def count(universe: str) -> int:
+        ctl = clingo.Control(["--warn=none", "-c", "noms=2", "-c", "cands=2", "-c", "maxvote=1", "0",
+                              "--project=show", "--opt-mode=ignore"])
+        ctl.add("base", [], universe + "\n" + state + "\n" + features +
+                "\n#show order/4. #show order_all/4. #show candidate/3. #show votes/3. #show elected/2."
+                " #show nomination_group/2.")
+        ctl.ground([("base", [])])
+        ctl.solve()
+        return int(ctl.statistics["summary"]["models"]["enumerated"])
+
+    without = "\n".join(line for line in text.splitlines() if not line.startswith(":- order"))
+    with_them = count(text)
+    assert with_them > 1000 and with_them == count(without)

@@ -37,8 +37,8 @@ def _first(statute: str, vacancies: int = 1) -> dict:
 
 
 def test_the_universe_is_fixed_and_single_vacancies_come_first():
-    assert len(shapes(1)) == SINGLE == 24
-    assert len(shapes(2)) == 456
+    assert len(shapes(1)) == SINGLE == 32
+    assert len(shapes(2)) == 608
     ordered = ordered_shapes(2)
     assert all(s.second is None for s in ordered[:SINGLE]) and all(s.second for s in ordered[SINGLE:])
 
@@ -64,6 +64,30 @@ def test_a_second_vacancy_of_the_same_seat_is_the_successor_leaving():
     first, second = result["determinations"]
     assert first["vacancy"] == "a1" and second["vacancy"] == first["successor"]
     assert second["seat_nomination"] == first["seat_nomination"]
+
+
+@pytest.mark.parametrize("statute", ["bb-kwahlg-60", "mv-lkwg-46"])
+def test_a_seat_passed_between_wahlkreis_lists_and_its_successor_leaving(statute):
+    # BbgKWahlG § 60 Abs. 3 Satz 3 / LKWG M-V § 46 Abs. 3 Satz 1: the first Wahlkreis list has no
+    # Ersatzperson left, so its seat goes to the party's best Ersatzperson by votes in the other
+    # Wahlkreise (c2, 650 votes); when he leaves, his own list (c3, 100 votes) and the seat's list (dry
+    # again: across the Wahlkreise, d2 with 600) differ - the reading *.called_from_other decides, and
+    # only terms pose it
+    shape = next(s for s in ordered_shapes(2) if s.before == "district_runs_dry" and s.reaction == "accepted"
+                 and s.second == "successor" and s.second_day == "after" and s.second_reaction == "silent")
+    data = build_term(statute, shape, lambda d: _decide(d, {}))
+    assert case_warnings(build_case(data, "<term>")) == []
+    chain = lambda readings: [(d["vacancy"], d["successor"]) for d in _decide(data, readings)["determinations"]]
+    reading = f"{statute[:2]}.called_from_other"
+    assert chain({}) == [("a1", "c2"), ("c2", "c3")]
+    assert chain({reading: "seat_list"}) == [("a1", "c2"), ("c2", "d2")]
+
+
+def test_no_seat_passes_between_wahlkreis_lists_in_the_other_systems():
+    shape = next(s for s in ordered_shapes(1) if s.before == "district_runs_dry")
+    for statute in STATUTES:
+        built = build_term(statute, shape, lambda d: _decide(d, {}))
+        assert (built is not None) == (FAMILY[statute] in ("bb", "mv")), statute
 
 
 def test_no_fault_over_single_vacancies_of_the_real_encodings():

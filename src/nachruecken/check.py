@@ -56,6 +56,15 @@ used(Norm) :- note(_, Norm).
 """
 
 
+# Readings whose alternatives differ only in a state the single-vacancy universe never poses: there a
+# proof that they change nothing is true by construction and only costs time; whole terms pose it.
+TERMS_ONLY_READINGS = {
+    "bb.called_from_other": "the single-vacancy universe has no successor called from another Wahlkreis list "
+                            "(there his own list and the seat's are one): asked over whole terms",
+    "mv.called_from_other": "the single-vacancy universe has no successor called from another list "
+                            "(there his own list and the seat's are one): asked over whole terms",
+}
+
 TITLES = {"gap": "a gap under the chosen readings", "gap_other_readings": "a gap under another reading",
           "conflict": "a conflict (two outcomes or two successors)"}
 
@@ -608,6 +617,10 @@ def reading_divergence(statute_id: str, bounds: Bounds, witness_dir: Path | None
     results = []
     for rid, reading in statute.readings.items():
         for value in reading.values[1:]:
+            if rid in TERMS_ONLY_READINGS:
+                results.append({"reading": rid, "default": reading.default, "alternative": value,
+                                "status": "not_asked", "witnesses": [], "note": TERMS_ONLY_READINGS[rid]})
+                continue
             if f'"{rid}"' not in program:
                 # read by the ledger (Python), not by any rule: the single-vacancy universe, which
                 # stands in for the ledger, cannot show it (whole terms are asked)

@@ -12,7 +12,9 @@ property; it proves nothing beyond the bounds.
 A term of the universe (per statute, on one small election of its system):
 - a first vacancy: an elected member of the first list dies (perhaps after a candidate of that list
   waived his Anwartschaft, his entitlement to succeed), or the member of the second list, whose
-  last candidate died before (the seat stays empty: an earlier empty seat);
+  last candidate died before (the seat stays empty: an earlier empty seat); in Brandenburg and
+  M-V also the member of a Wahlkreis (Wahlbereich) list with no Ersatzperson left, whose seat
+  passes to the party's list in another one (``district_election``);
 - what the person called for it does: nothing, notified and silent, accepts, accepts with a
   reservation, refuses within or after his period, dies, waives;
 - perhaps a second vacancy (``vacancies = 2``): another elected member, or the first successor
@@ -49,7 +51,12 @@ REACTIONS = ("unnotified", "silent", "accepted", "reserved", "refused", "refused
 # what happened before the term, and whose death opens it: the first list's top member with nothing
 # before, or with a waiver on his list; the second list's member once that list has run dry (an
 # earlier empty seat)
-OPENINGS = (("none", "a1"), ("waiver", "a1"), ("other_list_runs_dry", "b1"))
+OPENINGS = (("none", "a1"), ("waiver", "a1"), ("other_list_runs_dry", "b1"), ("district_runs_dry", "a1"))
+# Brandenburg and M-V (municipal): the first list is a Wahlkreis (Wahlbereich) list with no Ersatzperson
+# left, so its seat passes to an Ersatzperson of the same party in another one (BbgKWahlG § 60 Abs. 3 Satz 3
+# with § 49 Abs. 5; LKWG M-V § 46 Abs. 3 Satz 1 with § 64 Abs. 5); when that successor leaves again, his
+# own list and the seat's list differ (readings bb.called_from_other, mv.called_from_other)
+CROSS_DISTRICT = ("bb", "mv")
 
 
 def base_election(statute: str) -> dict:
@@ -78,6 +85,22 @@ def base_election(statute: str) -> dict:
             "events": []}
 
 
+def district_election(statute: str) -> dict:
+    """Three Wahlkreis lists of one party and one of another group: the first with its two
+    candidates elected (no Ersatzperson), the second with one elected and two more, the third with
+    one elected and one more whose votes lie between the second's (so that the Ersatzperson taken
+    across the Wahlkreise differs from the next of the second list)."""
+    def nom(nid, group, kind, district, cands):
+        return {"id": nid, "group": group, "group_kind": kind, "tier": "district", "district": district,
+                "candidates": [{"id": c, "votes": v, **({"elected": True} if e else {})} for c, v, e in cands]}
+    noms = [nom("a-wk1", "a", "party", "wk1", [("a1", 900, True), ("a2", 800, True)]),
+            nom("a-wk2", "a", "party", "wk2", [("c1", 850, True), ("c2", 650, False), ("c3", 100, False)]),
+            nom("a-wk3", "a", "party", "wk3", [("d1", 820, True), ("d2", 600, False)]),
+            nom("b-wk1", "b", "voter_group", "wk1", [("b1", 700, True), ("b2", 300, False)])]
+    return {"statute": statute, "election_date": ELECTION.get(statute, "2019-05-26"), "nominations": noms,
+            "events": []}
+
+
 @dataclass(frozen=True)
 class TermShape:
     """One point of the term universe (the choices; the persons called are found by deciding)."""
@@ -91,7 +114,8 @@ class TermShape:
 
     def describe(self) -> str:
         parts = {"none": "", "other_list_runs_dry": "b2 died before the term; ",
-                 "waiver": "a3 waived before the term; "}[self.before]
+                 "waiver": "a3 waived before the term; ",
+                 "district_runs_dry": "the first Wahlkreis list has no Ersatzperson left; "}[self.before]
         parts += f"{self.first} dies; the person called: {self.reaction.replace('_', ' ')}"
         if self.second:
             who = "that successor" if self.second == "successor" else self.second
@@ -138,7 +162,12 @@ def _first_called(result: dict, vacancy: str) -> str | None:
 def build_term(statute: str, shape: TermShape, decide) -> dict | None:
     """The case file (plain data) of ``shape``; ``decide(data)`` decides a case, to learn whom a
     procedure calls. None where the shape does not exist (no one called, a dead person leaving)."""
-    data = base_election(statute)
+    if shape.before == "district_runs_dry":
+        if FAMILY[statute] not in CROSS_DISTRICT:
+            return None  # no seat passes between Wahlkreis lists in this statute's system
+        data = district_election(statute)
+    else:
+        data = base_election(statute)
     events = data["events"]
     before = (first_day(statute) - dt.timedelta(days=200)).isoformat()
     if shape.before == "other_list_runs_dry":
