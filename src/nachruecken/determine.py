@@ -14,7 +14,9 @@ from . import FORMAT_VERSION, __version__
 from .dates import deadline_moved, from_int, iso, long_date, to_int
 from .explain import KEY_PHRASE, REASON_ORDER, REPLAY_WARNINGS, TRIGGER_PHRASE, Texts
 from .composition import composition
-from .facts import Ids, case_text, step_text
+from . import window
+from .facts import ALL_ORDERS, Ids, case_text, step_text
+from .window import rankings
 from .ledger import Decision, LedgerRules, Procedure, Step, run_ledger
 from .model import Case
 from .plausibility import case_warnings, departure_hint, result_warnings
@@ -36,16 +38,20 @@ class _Version:
     ignored: set[str]
     texts: Texts
     static: str | None = None  # the case's static facts under this text's readings (made when first needed)
+    window: object = None  # the window the static facts hold (window.Window), None: everyone
+    full: str | None = None  # the static facts of everyone, where a windowed walk must be repeated
 
 
 def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict[str, str] | None = None,
                    lang: str = "en", all_candidates: bool = False,
                    option_names: tuple[str, str] = ("--statute", "--reading"),
-                   file_order_warnings: bool = True) -> dict:
+                   file_order_warnings: bool = True, windowed: bool = True) -> dict:
     """Every vacancy of the case decided. ``option_names`` name the statute and readings given
     beside the case in errors (the CLI's flags, or the API's parameters). Without
     ``file_order_warnings`` no warning says what another file order of one date's vacancies would
-    give (it replays the term again; the consistency checks compare determinations only)."""
+    give (it replays the term again; the consistency checks compare determinations only). Without
+    ``windowed`` every walk is handed every candidate (src/nachruecken/window.py; the result is the
+    same, which tests/test_window.py checks)."""
     statute_opt, readings_opt = option_names
     spec = resolve_statute_spec(statute_id, path=statute_opt) if statute_id else case.statute
     state = STATE_OF[versions_of(spec)[0]]
@@ -96,11 +102,21 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
             day = step.procedure.date if mode == "vacancy_day" else step.date
             version, basis = version_of(day)
             if version.static is None:
-                version.static = case_text(case, version.readings, version.statute.orders, q)
+                ranked = rankings(case, version.statute.orders or ALL_ORDERS)
+                if windowed and version.statute.windowed and not all_candidates:
+                    version.window = window.build(case, ranked)
+                version.static = case_text(case, version.readings, version.statute.orders, q, ranked,
+                                           version.window.keep if version.window else None)
+                if version.window is None:
+                    version.full = version.static
             if record is not None:
                 record[step.procedure.index] = (version.statute, basis)
             facts = step_text(case, step, as_of, land, q, rules.period_shift)
             atoms = solve_atoms(version.statute.id, version.static + "\n" + facts, all_candidates)
+            if version.window is not None and not window.accepts(version.window, atoms):
+                if version.full is None:  # the walk reached past the window: again with everyone
+                    version.full = case_text(case, version.readings, version.statute.orders, q)
+                atoms = solve_atoms(version.statute.id, version.full + "\n" + facts, all_candidates)
             det = _determination(case, version.statute, version.texts, step, atoms)
             det["readings"] = version.readings
             det["version_basis"] = basis_text(lang, basis if mode == "vacancy_day" or basis in ("pinned", "only")
@@ -357,7 +373,6 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
             value = case.display(value)
         about.setdefault((p, n), {})[f"about_{key}"] = value
     candidates = []
-    by_key = {(nom.id, c.person): c for nom in case.nominations for c in nom.candidates}
     tied = set(lot_between)
     tied_rank = None
     for index, (k, r, p, n) in enumerate(sorted(atoms.get("listed/4", []),
@@ -367,7 +382,7 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
         if p in tied and st in ("tied", "successor"):
             tied_rank = tied_rank or index  # tied persons share the rank of the first of them
             this_rank = tied_rank
-        cand = by_key[(n, p)]
+        cand = case.candidate(n, p)
         pool_nom, key, pool_norm = pools[k] if k in pools else shown[k]
         ctx = dict(person=case.display(p), nomination=_nom_name(case, n), votes=texts.votes(cand.votes),
                    position=cand.position, key_phrase=KEY_PHRASE[texts.lang].get(str(key), str(key)),

@@ -16,6 +16,7 @@ from clingo import String
 from .dates import add_months, period_end, to_int
 from .model import Case
 from .ledger import Step
+from .window import rankings
 
 ALL_ORDERS = {"per_list": ("votes", "votes_nonzero"), "all": ("votes", "votes_nonzero"),
               "group": ("votes", "votes_nonzero")}
@@ -47,9 +48,14 @@ class Ids:
         return out
 
 
-def case_text(case: Case, readings: dict[str, str], orders: dict | None = None, q: Ids | None = None) -> str:
-    """The static facts of a case (everything but events) in the input vocabulary, plus orderings."""
+def case_text(case: Case, readings: dict[str, str], orders: dict | None = None, q: Ids | None = None,
+              ranked: dict | None = None, keep: frozenset[str] | None = None) -> str:
+    """The static facts of a case (everything but events) in the input vocabulary, plus orderings
+    (``ranked``: computed here unless given). With ``keep`` (a window, src/nachruecken/window.py),
+    only those candidates, at their list places and ranks in the full orderings."""
     q = q or Ids()
+    if ranked is None:
+        ranked = rankings(case, orders or ALL_ORDERS)
     out = [f"election({case.election}).", f"body_kind({case.body_kind})."]
     if case.election_date:
         out.append(f"election_date({to_int(case.election_date)}).")
@@ -81,6 +87,8 @@ def case_text(case: Case, readings: dict[str, str], orders: dict | None = None, 
         if nom.substitute_list is not None:
             out.append(f"substitute_list({n},{q(nom.substitute_list)}).")
         for cand in nom.candidates:
+            if keep is not None and cand.person not in keep:
+                continue
             p = q(cand.person)
             out.append(f"candidate({n},{p},{cand.position}).")
             if cand.votes is not None:
@@ -93,48 +101,27 @@ def case_text(case: Case, readings: dict[str, str], orders: dict | None = None, 
                 out.append(f"substitute_for({n},{p},{q(sub.person)},{sub.candidacy or 'default'}).")
             if cand.non_member:
                 out.append(f"non_member({n},{p}).")
-    out += order_lines(case, orders or ALL_ORDERS, q)
+    out += order_lines(ranked, q, keep)
     return "\n".join(out)
 
 
-def _by_votes(c):
-    return (c.votes is None, -(c.votes or 0))
-
-
-def _by_nonzero_votes(c):
-    return (not c.votes, -(c.votes or 0))
-
-
-KEYS = {"votes": _by_votes, "votes_nonzero": _by_nonzero_votes}
-
-
-def order_lines(case: Case, orders: dict, q: Ids) -> list[str]:
+def order_lines(ranked: dict[tuple, list[tuple]], q: Ids, keep: frozenset[str] | None = None) -> list[str]:
     """Ready-made orderings (DESIGN.md: Python may hand ASP orderings as facts), only those the
-    statute's catalogue says it walks."""
+    statute's catalogue says it walks (``ranked``: src/nachruecken/window.py ``rankings``); with
+    ``keep``, only those persons, at their ranks in the full ordering."""
     out: list[str] = []
-    everyone = []
-    for nom_index, nom in enumerate(case.nominations):
-        n = q(nom.id)
-        by_place = sorted(nom.candidates, key=lambda c: c.position)
-        for key in orders.get("per_list", ()):
-            if key == "list":
-                continue  # derived in ASP from candidate/3 (core/state.lp)
-            ranked = sorted(by_place, key=KEYS[key])
-            out += [f"order({key},{n},{q(c.person)},{r})." for r, c in enumerate(ranked, 1)]
-        everyone += [(nom_index, c, nom) for c in by_place]
-    if case.election == "majority":
-        for key in orders.get("all", ()):
-            ranked = sorted(everyone, key=lambda t: (*KEYS[key](t[1]), t[0], t[1].position))
-            out += [f"order_all({key},{q(c.person)},{q(nom.id)},{r})." for r, (_, c, nom) in enumerate(ranked, 1)]
-    groups: dict[str, list] = {}
-    for t in everyone:
-        groups.setdefault(t[2].group, []).append(t)
-    for g, members in groups.items():
-        if len({t[2].id for t in members}) < 2:
-            continue  # one nomination: its own order/4 says it all
-        for key in orders.get("group", ()):
-            ranked = sorted(members, key=lambda t: (*KEYS[key](t[1]), t[0], t[1].position))
-            out += [f"order_group({key},{q(g)},{q(c.person)},{q(nom.id)},{r})." for r, (_, c, nom) in enumerate(ranked, 1)]
+    for oid, entries in ranked.items():
+        if oid[0] == "list":
+            continue  # derived in ASP from candidate/3 (core/state.lp)
+        for r, (person, nom, _) in enumerate(entries, 1):
+            if keep is not None and person not in keep:
+                continue
+            if oid[0] == "all":
+                out.append(f"order_all({oid[1]},{q(person)},{q(nom)},{r}).")
+            elif oid[0] == "group":
+                out.append(f"order_group({oid[1]},{q(oid[2])},{q(person)},{q(nom)},{r}).")
+            else:
+                out.append(f"order({oid[0]},{q(nom)},{q(person)},{r}).")
     return out
 
 

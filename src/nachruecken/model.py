@@ -7,6 +7,7 @@ fact builder read them.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import dataclass, field
 
 EVENT_TYPES = (
@@ -115,11 +116,27 @@ class Case:
                 return nom
         raise KeyError(nid)
 
+    @functools.cached_property
+    def candidacies(self) -> dict[str, list[tuple[Nomination, Candidate]]]:
+        """Person -> his candidacies (nomination, entry) in file order: one pass over the case, made
+        once (a case is not changed after loading), so that no walk rebuilds an index of everyone."""
+        out: dict[str, list] = {}
+        for nom in self.nominations:
+            for c in nom.candidates:
+                out.setdefault(c.person, []).append((nom, c))
+        return out
+
+    def candidate(self, nid: str, person: str) -> Candidate:
+        for nom, c in self.candidacies[person]:
+            if nom.id == nid:
+                return c
+        raise KeyError((nid, person))
+
     def persons(self) -> set[str]:
-        return {c.person for n in self.nominations for c in n.candidates}
+        return set(self.candidacies)
 
     def nominations_of(self, person: str) -> list[Nomination]:
-        return [n for n in self.nominations if any(c.person == person for c in n.candidates)]
+        return [nom for nom, _ in self.candidacies.get(person, ())]
 
     def display(self, person: str) -> str:
         return self.names.get(person) or person

@@ -12,6 +12,8 @@ import yaml
 
 from .errors import InputError
 
+_YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml where installed: the same result, faster
+
 # Each statute id pins one text; a state code ("alias") means the law in force on the day (DESIGN,
 # "The five statutes"). Versions of a state, oldest first.
 VERSIONS: dict[str, tuple[str, ...]] = {
@@ -120,6 +122,7 @@ class Statute:
     texts: dict[str, dict[str, str]] = field(default_factory=dict)
     version_texts: dict[str, str] = field(default_factory=dict)
     orders: dict | None = None  # which ready-made orderings the encoding walks (None: all)
+    windowed: bool = False  # its walks may be handed a window of each ordering (src/nachruecken/window.py)
     encoded: bool = True
 
     @property
@@ -174,7 +177,7 @@ class Statute:
 
 @functools.cache
 def _core_readings() -> dict:
-    return yaml.safe_load((encodings_dir() / "core" / "readings.yaml").read_text(encoding="utf-8"))
+    return yaml.load((encodings_dir() / "core" / "readings.yaml").read_text(encoding="utf-8"), Loader=_YAML)
 
 
 @functools.cache
@@ -184,7 +187,7 @@ def _catalogue(sid: str) -> dict:
     cat_file = encodings_dir() / sid / "catalogue.yaml"
     if not cat_file.exists():
         raise InputError(f"statute '{sid}' is known but not encoded in this version of nachruecken")
-    cat = yaml.safe_load(cat_file.read_text(encoding="utf-8"))
+    cat = yaml.load(cat_file.read_text(encoding="utf-8"), Loader=_YAML)
     base_id = cat.get("extends")
     if base_id is None:
         return cat
@@ -226,6 +229,7 @@ def load_statute(sid: str) -> Statute:
         version_caveat=cat.get("version_caveat", {}),
         norms=norms, readings=readings, out_of_scope=cat.get("out_of_scope", []), texts=cat.get("texts", {}),
         orders=cat.get("orders"),
+        windowed=bool(cat.get("windowed", False)),
     )
 
 

@@ -1,0 +1,174 @@
+"""Windowed solving: hand clingo the head of each ordering, not the whole list.
+
+Every statute reads a ranked list from its head: the first person not passed over takes the seat.
+A walk therefore needs, of each ordering, only the persons up to the one who takes the seat. The
+window keeps, per ordering, everyone up to the first ``size`` persons without state (plus the rest
+of a tie at that edge, since a tie on votes is read as one rank or one lot), and every person with
+state anywhere (an event, a seat, a designation, a second candidacy, a non-member flag), each with
+his rank in the full ordering. Persons left out have no event and no seat, so nothing in a walk
+can pass them over: the walk would reach them exactly where their rank puts them.
+
+A windowed answer is accepted only if the walk never reached past the window: every pool searched
+before the successor's is complete (nobody left out of its ordering), and the successor (or each
+person tied for a lot) stands before the first person left out of his pool's ordering; an outcome
+without a successor (the seat left empty, referred, undetermined) is accepted only if every pool
+searched was complete. Otherwise the vacancy is solved again in full (``determine.py``). A pool
+whose ordering is not one of the ready-made ones is never accepted from a window.
+
+The differential test (tests/test_window.py) decides every worked case and generated cases both
+ways and requires equal results; a statute rule that aggregates over a whole pool would fail it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import Case
+from .solver import Const, GroupRef
+
+SIZE = 4  # persons without state kept at the head of each ordering
+
+
+def _by_votes(c):
+    return (c.votes is None, -(c.votes or 0))
+
+
+def _by_nonzero_votes(c):
+    return (not c.votes, -(c.votes or 0))
+
+
+KEYS = {"votes": _by_votes, "votes_nonzero": _by_nonzero_votes}
+
+
+def _runs(entries: list[tuple], part: int) -> dict:
+    """Consecutive runs of ``entries`` with equal field ``part`` (entries sorted by it first)."""
+    out: dict = {}
+    for e in entries:
+        out.setdefault(e[part], []).append(e)
+    return out
+
+
+def rankings(case: Case, orders: dict) -> dict[tuple, list[tuple]]:
+    """Every ordering the facts hand to clingo, each as a list of (person, nomination, tie key) in
+    rank order: ("list", N) by list place, (key, N) per nomination, ("all", key) over all
+    nominations (Mehrheitswahl), ("group", key, G) over a group's nominations. The tie key is what
+    equal ranks share (the vote count; for list places nothing is equal). Ties fall to the
+    nomination's place in the file, then the list place. One sort per key."""
+    out: dict[tuple, list[tuple]] = {}
+    per_list = [k for k in orders.get("per_list", ()) if k != "list"]
+    across = list(dict.fromkeys(per_list + list(orders.get("all", ())) + list(orders.get("group", ()))))
+    # entry: (tie, nomination index, list place, person, nomination id, group)
+    entries: dict[str, list] = {k: [] for k in across}
+    groups: dict[str, set] = {}
+    for nom_index, nom in enumerate(case.nominations):
+        by_place = sorted(nom.candidates, key=lambda c: c.position)
+        out[("list", nom.id)] = [(c.person, nom.id, c.position) for c in by_place]
+        groups.setdefault(nom.group, set()).add(nom.id)
+        for key in across:
+            fn = KEYS[key]
+            entries[key] += [(fn(c), nom_index, c.position, c.person, nom.id, nom.group) for c in by_place]
+    for key in across:
+        ranked = sorted(entries[key])
+        if key in per_list:
+            for nid, run in _runs(ranked, 4).items():
+                out[(key, nid)] = [(e[3], e[4], e[0]) for e in run]
+        if key in orders.get("all", ()) and case.election == "majority":
+            out[("all", key)] = [(e[3], e[4], e[0]) for e in ranked]
+        if key in orders.get("group", ()):
+            for g, run in _runs(ranked, 5).items():
+                if len(groups[g]) > 1:  # one nomination: its own ordering says it all
+                    out[("group", key, g)] = [(e[3], e[4], e[0]) for e in run]
+    return out
+
+
+def with_state(case: Case) -> set[str]:
+    """Persons a walk may treat otherwise than by their rank alone."""
+    out = {e.person for e in case.events}
+    for person, entries in case.candidacies.items():
+        if len(entries) > 1:
+            out.add(person)  # a second candidacy
+        for _, c in entries:
+            if c.elected or c.non_member or c.seat is not None:
+                out.add(person)
+            if c.substitute_for:
+                out.add(person)
+                out.update(s.person for s in c.substitute_for)
+    return out
+
+
+@dataclass
+class Window:
+    keep: frozenset[str]  # persons whose facts are given
+    edge: dict[tuple, int]  # ordering -> index (0-based) where its own window ends; absent: it holds all
+    complete: frozenset[tuple]  # orderings nobody of whom is left out
+    index: dict[tuple, dict[tuple, int]]  # ordering -> (person, nomination) -> index in it
+
+
+def build(case: Case, ranked: dict[tuple, list[tuple]], size: int | None = None) -> Window | None:
+    """The window of ``case`` over its orderings, or None when it would leave nobody out.
+
+    An ordering's own window ends before the first person without state who comes after ``size``
+    such persons and does not share the tie key of the person before him; persons after that edge
+    may still be given (for their state, or for another ordering), but a walk that reaches the edge
+    is not accepted."""
+    size = SIZE if size is None else size
+    state = with_state(case)
+    keep = set(state)
+    edge = {}
+    for oid, entries in ranked.items():
+        stateless = 0
+        previous = None
+        for i, (person, _, tie) in enumerate(entries):
+            if person not in state:
+                if stateless >= size and tie != previous:
+                    edge[oid] = i
+                    break
+                keep.add(person)
+                stateless += 1
+            previous = tie
+    if all(c.person in keep for nom in case.nominations for c in nom.candidates):
+        return None
+    complete = frozenset(oid for oid, entries in ranked.items() if all(p in keep for p, _, _ in entries))
+    index = {oid: {(p, n): i for i, (p, n, _) in enumerate(entries[:edge[oid]])} for oid, entries in ranked.items()
+             if oid in edge}
+    return Window(frozenset(keep), edge, complete, index)
+
+
+def _ordering(pool_nom, key) -> tuple | None:
+    """The ordering a pool walks (pool/4: its nomination scope and key), None if not a ready-made one."""
+    key = str(key)
+    if key == "list" and isinstance(pool_nom, str) and not isinstance(pool_nom, (Const, GroupRef)):
+        return ("list", str(pool_nom))
+    if key in KEYS:
+        if isinstance(pool_nom, GroupRef):
+            return ("group", key, str(pool_nom))
+        if isinstance(pool_nom, Const) and str(pool_nom) in ("all", "field"):
+            return ("all", key)
+        if isinstance(pool_nom, str) and not isinstance(pool_nom, Const):
+            return (key, str(pool_nom))
+    return None
+
+
+def accepts(window: Window, atoms: dict) -> bool:
+    """Whether the walk answered within the window (see the module docstring)."""
+    stop = {(p, n) for p, n in atoms.get("successor/2", [])}
+    tied = {a[0] for a in atoms.get("lot_between/1", [])}
+    listed: dict[int, set] = {}
+    for k, _, p, n in atoms.get("listed/4", []):
+        listed.setdefault(k, set()).add((p, n))
+    for k, pool_nom, key, _ in sorted(atoms.get("pool/4", []), key=lambda a: a[0]):
+        if str(key) == "designated":
+            continue  # the designated Ersatzbewerber: persons with state, never left out
+        oid = _ordering(pool_nom, key)
+        if oid is None:
+            return False
+        here = {(p, n) for p, n in listed.get(k, ()) if (p, n) in stop or p in tied}
+        if not here:  # the walk went through this pool: it must have seen all of it
+            if oid not in window.complete:
+                return False
+            continue
+        if oid not in window.edge:
+            return True
+        # each person the walk stopped at lies before the ordering's edge (index holds only those)
+        return all(entry in window.index[oid] for entry in here)
+    return True

@@ -1,0 +1,137 @@
+"""Windowed solving decides exactly as solving with every candidate (src/nachruecken/window.py).
+
+The window is shrunk far below its default here (to 0, 1 and 2 persons without state per ordering),
+so that small cases reach past it often and both the accepted answers and the fallback are tested.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+import pytest
+from clingo import ast
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nachruecken import solver, window
+from nachruecken.casetest import collect
+from nachruecken.determine import determine_case
+from nachruecken.errors import InputError
+from nachruecken.loader import build_case, load_case
+from nachruecken.statutes import load_statute
+from strategies import STATUTES, terms
+
+SIZES = (0, 1, 2)
+
+
+@contextlib.contextmanager
+def window_size(size: int):
+    kept, window.SIZE = window.SIZE, size
+    try:
+        yield
+    finally:
+        window.SIZE = kept
+
+
+def _counting(monkeypatch) -> dict:
+    """Counts windows built and windowed answers accepted or repeated in full."""
+    seen = {"built": 0, "accepted": 0, "repeated": 0}
+    build, accepts = window.build, window.accepts
+
+    def counted_build(*args, **kwargs):
+        w = build(*args, **kwargs)
+        seen["built"] += w is not None
+        return w
+
+    def counted_accepts(*args):
+        ok = accepts(*args)
+        seen["accepted" if ok else "repeated"] += 1
+        return ok
+    monkeypatch.setattr(window, "build", counted_build)
+    monkeypatch.setattr(window, "accepts", counted_accepts)
+    return seen
+
+
+def _same(case, readings=None, sizes=SIZES) -> list[int]:
+    """The window sizes under which the windowed result differs from the full one."""
+    full = determine_case(case, cli_readings=readings, windowed=False)
+    differ = []
+    for size in sizes:
+        with window_size(size):
+            if determine_case(case, cli_readings=readings) != full:
+                differ.append(size)
+    return differ
+
+
+def test_every_worked_case_decides_the_same_windowed(monkeypatch):
+    seen = _counting(monkeypatch)
+    files = collect([Path(__file__).resolve().parents[1] / "instances"])
+    assert len(files) > 100
+    differ = []
+    for path in files:
+        case = load_case(path)
+        try:
+            determine_case(case, windowed=False)
+        except InputError:
+            continue  # a worked case of bad input
+        if _same(case):
+            differ.append(path)
+    assert differ == []
+    # the windows were used and both answers occurred: accepted, and repeated in full
+    assert seen["built"] > 50 and seen["accepted"] > 50 and seen["repeated"] > 20, seen
+
+
+@st.composite
+def term_with_readings(draw, statute: str):
+    """A generated term whose lists are lengthened by candidates without state (some on equal votes,
+    so that ties meet the window's edge), and random readings."""
+    data = draw(terms(statute))
+    extra = iter(range(1000))
+    for nom in data["nominations"]:
+        if nom.get("group_kind") == "individual" or (statute.startswith("nw") and nom.get("tier") == "district"):
+            continue  # one name only; an NRW district nomination is its winner
+        with_votes = any("votes" in c for c in nom["candidates"])
+        for _ in range(draw(st.integers(0, 8))):
+            c = {"id": f"x{next(extra)}"}
+            if with_votes:
+                c["votes"] = draw(st.integers(0, 6))
+            nom["candidates"].append(c)
+    readings = {rid: draw(st.sampled_from(r.values)) for rid, r in load_statute(statute).readings.items()
+                if rid != "core.version_date" and draw(st.booleans())}
+    return data, readings
+
+
+@pytest.mark.parametrize("statute", STATUTES)
+@settings(max_examples=300, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_generated_terms_decide_the_same_windowed(statute, data):
+    case_data, readings = data.draw(term_with_readings(statute))
+    size = data.draw(st.sampled_from(SIZES))
+    case = build_case(case_data, "<generated>")
+    try:
+        determine_case(case, cli_readings=readings, windowed=False)
+    except InputError:
+        return  # a reading this case refuses, or a case the loader refuses: nothing to compare
+    assert _same(case, readings, (size,)) == [], (case_data, readings, size)
+
+
+def test_a_rule_that_counts_a_whole_pool_fails_the_comparison(monkeypatch):
+    # a planted rule that reads the pool beyond its head (its size): a window changes what it sees,
+    # and the comparison must say so rather than pass silently
+    original = solver._parsed
+    planted: list = []
+    ast.parse_string('reason(P, N, died, "he-kwg-34/1/1", 0) :- member(1, 2, P, N), '
+                     '5 #count { Q : member(1, _, Q, _) }.', planted.append)
+    planted = [s for s in planted if s.ast_type != ast.ASTType.Program]
+    monkeypatch.setattr(solver, "_parsed", lambda sid: original(sid) + (tuple(planted) if sid == "he-kwg-34" else ()))
+    data = {"statute": "he-kwg-34", "election_date": "2006-03-26",
+            "nominations": [{"id": "l", "group": "g", "candidates": [
+                {"id": f"p{i}", "votes": 100 - i, **({"elected": True} if i == 0 else {})} for i in range(8)]}],
+            "events": [{"date": "2008-01-07", "person": "p0", "type": "died"}]}
+    case = build_case(data, "<planted>")
+    # in full the rule sees 7 members and passes p1 over; a window of 1 or 2 shows it fewer, and p1 is
+    # accepted as successor (a window of 0 holds nobody of the pool, so that walk is repeated in full)
+    assert determine_case(case, windowed=False)["determinations"][0]["successor"] == "p2"
+    assert _same(case) == [1, 2]
