@@ -113,3 +113,12 @@ def write_case(tmp_path):
         return path
 
     return write
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _holiday_cache(tmp_path_factory):
+    """The tests keep the holiday calendars in a folder of their own, not in the user's cache."""
+    import os
+
+    os.environ["NACHRUECKEN_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+    yield

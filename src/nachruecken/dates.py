@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-
-import holidays as holiday_calendars
+import json
+import os
+from pathlib import Path
 
 
 def to_int(day: dt.date) -> int:
@@ -26,9 +27,66 @@ def iso(value: int | None) -> str | None:
     return None if value in (None, 0) else from_int(value).isoformat()
 
 
+# The holidays package takes about 150 ms to load and to compute one Land's year, more than a whole
+# walk. What it computes is kept on disk, per version of the package, so that a command run later
+# needs no import of it (NACHRUECKEN_CACHE names another folder; set empty, nothing is kept).
+def _cache_file() -> Path | None:
+    import importlib.util
+
+    folder = os.environ.get("NACHRUECKEN_CACHE")
+    if folder == "":
+        return None
+    spec = importlib.util.find_spec("holidays")  # finds the package without loading it
+    if spec is None or spec.origin is None:
+        return None
+    package = Path(spec.origin).parent
+    # its version, from the installed distribution's folder name (else the package file's stamp)
+    found = sorted(package.parent.glob("holidays-*.dist-info"))
+    if found:
+        version = found[-1].name[len("holidays-"):-len(".dist-info")]
+    else:
+        try:
+            stat = Path(spec.origin).stat()
+        except OSError:
+            return None
+        version = f"{stat.st_mtime_ns}-{stat.st_size}"
+    root = Path(folder) if folder else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "nachruecken"
+    return root / f"holidays-{version}.json"
+
+
+@functools.cache
+def _disk_calendars() -> dict:
+    path = _cache_file()
+    try:
+        return json.loads(path.read_text(encoding="utf-8")) if path is not None else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _keep(land: str, year: int, days: list[str]) -> None:
+    path = _cache_file()
+    if path is None:
+        return
+    stored = _disk_calendars()
+    stored.setdefault(land, {})[str(year)] = days
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(stored, sort_keys=True), encoding="utf-8")
+        os.replace(tmp, path)  # whole or not at all, also with several processes
+    except OSError:
+        pass  # a folder we may not write: computed again next time
+
+
 @functools.cache
 def _land_calendar(land: str, year: int) -> frozenset[dt.date]:
-    return frozenset(holiday_calendars.country_holidays("DE", subdiv=land, years=year))
+    days = _disk_calendars().get(land, {}).get(str(year))
+    if days is None:
+        import holidays as holiday_calendars
+
+        days = sorted(d.isoformat() for d in holiday_calendars.country_holidays("DE", subdiv=land, years=year))
+        _keep(land, year, days)
+    return frozenset(dt.date.fromisoformat(d) for d in days)
 
 
 def is_holiday(day: dt.date, land: str | None, extra: tuple[dt.date, ...] = ()) -> bool:
@@ -49,6 +107,8 @@ def period_end(start: dt.date, weeks: int = 1, land: str | None = None, extra: t
 
 @functools.cache
 def _holiday_names(land: str, year: int, lang: str) -> dict[dt.date, str]:
+    import holidays as holiday_calendars
+
     language = "de" if lang == "de" else "en_US"
     return dict(holiday_calendars.country_holidays("DE", subdiv=land, years=year, language=language))
 
