@@ -10,7 +10,7 @@ import copy
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from nachruecken.schema import CASE_SCHEMA, _VALIDATOR, _conforms
+from nachruecken.schema import CASE_SCHEMA, _conforms, _validator
 from strategies import STATUTES, cases
 
 ODD_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-5, 2**32), st.floats(allow_nan=False),
@@ -47,4 +47,4 @@ def test_quick_check_agrees_with_the_validator(data, statute):
             del parent[path[-1]]
         elif isinstance(parent, dict):
             parent[data.draw(st.sampled_from(["vote", "extra", "seat", "form", "district"]))] = data.draw(ODD_VALUES)
-    assert _conforms(mutated, CASE_SCHEMA) == (not any(True for _ in _VALIDATOR.iter_errors(mutated)))
+    assert _conforms(mutated, CASE_SCHEMA) == (not any(True for _ in _validator().iter_errors(mutated)))

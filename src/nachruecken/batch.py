@@ -6,7 +6,6 @@ the others. Results come back in the order the files were given.
 
 from __future__ import annotations
 
-import multiprocessing
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ class Options:
     readings: tuple[tuple[str, str], ...] = ()
     lang: str = "en"
     all_candidates: bool = False
+    keep_case: bool = False  # hand the loaded case back with the result (for formats that show it)
 
 
 @dataclass
@@ -30,6 +30,7 @@ class Outcome:
     result: dict | None = None
     error: str | None = None
     kind: str = "ok"  # ok | input | timeout | internal
+    case: object = None  # the loaded case (model.Case), for the formats that show it beside the result
 
 
 def expand(paths: Iterable[Path]) -> list[Path]:
@@ -52,7 +53,7 @@ def decide_file(path: str, options: Options) -> Outcome:
     try:
         case = load_case(path)
         result = determine_case(case, options.statute, dict(options.readings), options.lang, options.all_candidates)
-        return Outcome(path, result)
+        return Outcome(path, result, case=case if options.keep_case else None)
     except InputError as exc:
         return Outcome(path, error=str(exc.with_file(path)), kind="input")
     except EncodingError as exc:
@@ -80,6 +81,8 @@ def decide_files(paths: list[str], options: Options, jobs: int = 1, timeout: flo
 
 
 def _pooled(paths, options, jobs, timeout, progress):
+    import multiprocessing  # (only here: it takes longer to load than a typical case takes to decide)
+
     ctx = multiprocessing.get_context("fork")
     todo = deque(enumerate(paths))
     done: dict[int, Outcome] = {}

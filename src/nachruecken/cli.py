@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import sys
 from enum import Enum
@@ -39,20 +38,7 @@ class Lang(str, Enum):
     de = "de"
 
 
-def _err(message: str) -> None:
-    sys.stderr.write(f"nachruecken: {message}\n")
-
-
-def _parse_readings(values: list[str]) -> dict[str, str]:
-    from .errors import InputError
-
-    out = {}
-    for item in values or []:
-        if "=" not in item:
-            raise InputError(f"'{item}' is not of the form ID=VALUE", "--reading")
-        rid, value = item.split("=", 1)
-        out[rid.strip()] = value.strip()
-    return out
+from .solve_command import _err, _output_format, _parse_readings, _progress  # noqa: E402
 
 
 @app.command()
@@ -71,106 +57,10 @@ def solve(
                                     help="csv: standard (comma, UTF-8) or excel-de (semicolon, Windows-1252)"),
 ):
     """Determine every vacancy of each case: the successor or the empty seat, and why."""
-    from rich.console import Console
+    from .solve_command import run_solve
 
-    from . import formats
-    from .batch import Options, decide_files, expand
-    from .errors import InputError
-    from .loader import load_case
-    from .render import render
-    from .statutes import resolve_statute_id
-
-    try:
-        cli_readings = _parse_readings(reading)
-        if statute:
-            resolve_statute_id(statute, "--statute")
-        kind = _output_format(fmt, as_json)
-        if csv_dialect not in ("standard", "excel-de"):
-            raise InputError(f"unknown CSV dialect '{csv_dialect}'; known: standard, excel-de", "--csv-dialect")
-    except InputError as exc:
-        _err(str(exc))
-        raise typer.Exit(2)
-    paths = [str(p) for p in expand(cases)]
-    if not paths:
-        _err("no case files found")
-        raise typer.Exit(2)
-    options = Options(statute, tuple(cli_readings.items()), lang.value, all_candidates)
-    several = len(paths) > 1
-    # a file gets what the terminal would show at 80 columns (text), or the format asked for
-    sink = io.StringIO() if output is not None else None
-    console = Console(file=sink, width=80) if sink is not None else Console()
-    write = (lambda text: sink.write(text)) if sink is not None else (lambda text: print(text, end="", flush=True))
-    csv_rows: list = []
-    worst = 0
-    with _progress(len(paths)) as advance:
-        for outcome in decide_files(paths, options, jobs, timeout, advance):
-            if outcome.error is not None:
-                worst = max(worst, 3 if outcome.kind == "internal" else 2)
-                if kind == "json":
-                    write(json.dumps({"case": outcome.path, "error": outcome.error}, ensure_ascii=False) + "\n")
-                else:
-                    _err(outcome.error)
-                continue
-            if kind == "json":
-                write(json.dumps(outcome.result, ensure_ascii=False, indent=None if several else 2) + "\n")
-            elif kind == "markdown":
-                write(formats.to_markdown(outcome.result, load_case(outcome.path), lang.value) + ("\n" if several else ""))
-            elif kind == "csv":
-                csv_rows += formats.csv_rows(outcome.result, load_case(outcome.path), lang.value)
-            else:
-                render(outcome.result, load_case(outcome.path), console, lang.value)
-    if kind == "csv":
-        data, lost = formats.to_csv(csv_rows, csv_dialect, lang.value)
-        if lost:
-            _err(f"warning: {lost} character(s) have no place in Windows-1252 and were written as '?' "
-                 f"(e.g. in names); use --csv-dialect standard (UTF-8) to keep them")
-        if output is not None:
-            output.write_bytes(data)
-        else:
-            sys.stdout.buffer.write(data)
-            sys.stdout.flush()
-    elif output is not None:
-        try:
-            output.write_text(sink.getvalue(), encoding="utf-8")
-        except OSError as exc:
-            _err(f"{output}: cannot write: {exc.strerror}")
-            raise typer.Exit(2)
-    raise typer.Exit(worst)
-
-
-def _output_format(fmt: Optional[str], as_json: bool) -> str:
-    """--format text|markdown|md|csv|json (``--json`` is ``--format json``)."""
-    from .errors import InputError
-
-    name = "json" if as_json and fmt is None else (fmt or "text").lower()
-    name = {"md": "markdown"}.get(name, name)
-    if name not in ("text", "markdown", "csv", "json"):
-        raise InputError(f"unknown format '{fmt}'; known: text, markdown (md), csv, json", "--format")
-    if as_json and name != "json":
-        raise InputError("--json and --format disagree; use one of them", "--format")
-    return name
-
-
-class _progress:
-    """A progress bar on stderr for long runs at a terminal; silent otherwise."""
-
-    def __init__(self, total: int):
-        self.total, self.bar = total, None
-
-    def __enter__(self):
-        if self.total >= 20 and sys.stderr.isatty():
-            from rich.console import Console
-            from rich.progress import Progress
-
-            self.bar = Progress(console=Console(stderr=True), transient=True)
-            self.bar.start()
-            self.task = self.bar.add_task("solving", total=self.total)
-            return lambda n: self.bar.advance(self.task, n)
-        return None
-
-    def __exit__(self, *exc):
-        if self.bar is not None:
-            self.bar.stop()
+    raise typer.Exit(run_solve(cases, as_json, statute, reading, lang.value, all_candidates, jobs, timeout, fmt,
+                               output, csv_dialect))
 
 
 @app.command("test")

@@ -12,6 +12,7 @@ import datetime as dt
 import functools
 import json
 import os
+import re
 from pathlib import Path
 
 
@@ -27,23 +28,23 @@ def iso(value: int | None) -> str | None:
     return None if value in (None, 0) else from_int(value).isoformat()
 
 
-# The holidays package takes about 150 ms to load and to compute one Land's year, more than a whole
-# walk. What it computes is kept on disk, per version of the package, so that a command run later
-# needs no import of it (NACHRUECKEN_CACHE names another folder; set empty, nothing is kept).
-def _cache_file() -> Path | None:
+# The holidays package takes about 150 ms to load and to compute one Land's year, Babel some 40 ms to
+# load a locale: more than a whole walk. What they give is kept on disk, per installed version of the
+# package, so that a command run later needs neither (NACHRUECKEN_CACHE names another folder; set
+# empty, nothing is kept).
+def _cache_file(package: str) -> Path | None:
     import importlib.util
 
     folder = os.environ.get("NACHRUECKEN_CACHE")
     if folder == "":
         return None
-    spec = importlib.util.find_spec("holidays")  # finds the package without loading it
+    spec = importlib.util.find_spec(package)  # finds the package without loading it
     if spec is None or spec.origin is None:
         return None
-    package = Path(spec.origin).parent
     # its version, from the installed distribution's folder name (else the package file's stamp)
-    found = sorted(package.parent.glob("holidays-*.dist-info"))
+    found = sorted(Path(spec.origin).parent.parent.glob(f"{package}-*.dist-info"))
     if found:
-        version = found[-1].name[len("holidays-"):-len(".dist-info")]
+        version = found[-1].name[len(package) + 1:-len(".dist-info")]
     else:
         try:
             stat = Path(spec.origin).stat()
@@ -51,28 +52,31 @@ def _cache_file() -> Path | None:
             return None
         version = f"{stat.st_mtime_ns}-{stat.st_size}"
     root = Path(folder) if folder else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "nachruecken"
-    return root / f"holidays-{version}.json"
+    return root / f"{package}-{version}.json"
 
 
 @functools.cache
-def _disk_calendars() -> dict:
-    path = _cache_file()
+def _kept(package: str) -> dict:
+    path = _cache_file(package)
     try:
         return json.loads(path.read_text(encoding="utf-8")) if path is not None else {}
     except (OSError, ValueError):
         return {}
 
 
-def _keep(land: str, year: int, days: list[str]) -> None:
-    path = _cache_file()
+def _keep(package: str, keys: list[str], value) -> None:
+    path = _cache_file(package)
     if path is None:
         return
-    stored = _disk_calendars()
-    stored.setdefault(land, {})[str(year)] = days
+    stored = _kept(package)
+    node = stored
+    for key in keys[:-1]:
+        node = node.setdefault(key, {})
+    node[keys[-1]] = value
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(stored, sort_keys=True), encoding="utf-8")
+        tmp.write_text(json.dumps(stored, sort_keys=True, ensure_ascii=False), encoding="utf-8")
         os.replace(tmp, path)  # whole or not at all, also with several processes
     except OSError:
         pass  # a folder we may not write: computed again next time
@@ -80,12 +84,12 @@ def _keep(land: str, year: int, days: list[str]) -> None:
 
 @functools.cache
 def _land_calendar(land: str, year: int) -> frozenset[dt.date]:
-    days = _disk_calendars().get(land, {}).get(str(year))
+    days = _kept("holidays").get(land, {}).get(str(year))
     if days is None:
         import holidays as holiday_calendars
 
         days = sorted(d.isoformat() for d in holiday_calendars.country_holidays("DE", subdiv=land, years=year))
-        _keep(land, year, days)
+        _keep("holidays", [land, str(year)], days)
     return frozenset(dt.date.fromisoformat(d) for d in days)
 
 
@@ -124,14 +128,13 @@ def deadline_moved(start: dt.date | None, deadline: dt.date | None, land: str | 
     skipped = [nominal + dt.timedelta(days=k) for k in range((deadline - nominal).days)]
     if not all(d.weekday() >= 5 or is_holiday(d, land, extra) for d in skipped):
         return None
-    from babel.dates import format_date  # imported where needed: it is slow to load
-
-    locale = "de_DE" if lang == "de" else "en_GB"
     listed = "im Fall genannter Feiertag" if lang == "de" else "a holiday the case lists"
     days = []
     for d in skipped:
-        name = (_holiday_names(land, d.year, lang).get(d) if land else None) or (listed if d in extra else None)
-        days.append({"date": d.isoformat(), "name": name or format_date(d, "EEEE", locale=locale)})
+        # (a holiday's name only where the day is one of the Land's: a weekend needs no calendar)
+        name = ((_holiday_names(land, d.year, lang).get(d) if land and is_holiday(d, land) else None)
+                or (listed if d in extra else None))
+        days.append({"date": d.isoformat(), "name": name or weekday_name(d, lang)})
     return {"from": nominal.isoformat(), "days": days}
 
 
@@ -147,11 +150,64 @@ def add_months(day: dt.date, months: int) -> dt.date:
     raise ValueError(day)
 
 
+LOCALES = {"de": "de_DE", "en": "en_GB"}
+
+
+@functools.cache
+def _calendar_words(locale: str) -> dict:
+    """Babel's long date pattern and its month and weekday names for ``locale`` (kept on disk)."""
+    words = _kept("babel").get(locale)
+    if words is None:
+        from babel import Locale
+        from babel.dates import get_date_format
+
+        loc = Locale.parse(locale)
+        words = {"pattern": get_date_format("long", locale=loc).pattern,
+                 "months": [loc.months["format"]["wide"][m] for m in range(1, 13)],
+                 "days": [loc.days["format"]["wide"][d] for d in range(7)]}
+        _keep("babel", [locale], words)
+    return words
+
+
+_FIELD = re.compile(r"([A-Za-z])\1*|'(?:[^']|'')*'|[^A-Za-z']+")
+
+
+def _babel_format(day: dt.date, pattern: str, locale: str) -> str:
+    """``day`` in a CLDR pattern of day, month, year and weekday fields, as Babel formats it; any
+    other field is left to Babel itself."""
+    words = _calendar_words(locale)
+    out = []
+    for m in _FIELD.finditer(pattern):
+        token = m.group(0)
+        if token.startswith("'"):
+            out.append(token[1:-1].replace("''", "'") if token != "''" else "'")
+        elif not token[0].isalpha():
+            out.append(token)
+        elif token == "d":
+            out.append(str(day.day))
+        elif token == "dd":
+            out.append(f"{day.day:02d}")
+        elif token == "MMMM":
+            out.append(words["months"][day.month - 1])
+        elif token in ("y", "yyyy"):
+            out.append(str(day.year))
+        elif token == "EEEE":
+            out.append(words["days"][day.weekday()])
+        else:
+            from babel.dates import format_date
+
+            return format_date(day, pattern, locale=locale)
+    return "".join(out)
+
+
+def weekday_name(day: dt.date, lang: str = "en") -> str:
+    return _babel_format(day, "EEEE", LOCALES.get(lang, "en_GB"))
+
+
 def long_date(day: dt.date, lang: str = "en") -> str:
     """A date for running text: "24 December 2011", "24. Dezember 2011" (Babel's long format)."""
-    from babel.dates import format_date  # imported where needed: it is slow to load
-
-    return format_date(day, format="long", locale="de_DE" if lang == "de" else "en_GB")
+    locale = LOCALES.get(lang, "en_GB")
+    return _babel_format(day, _calendar_words(locale)["pattern"], locale)
 
 
 def long_iso(text: str | None, lang: str = "en", missing: str = "-") -> str:

@@ -6,9 +6,8 @@ The schema checks shape; ``loader`` checks meaning (references, dates, duplicate
 from __future__ import annotations
 
 import difflib
+import functools
 import re
-
-import jsonschema
 
 from .errors import InputError, key_path
 from .model import (
@@ -186,10 +185,16 @@ def _is_int(checker, instance) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-_Validator = jsonschema.validators.extend(
-    jsonschema.Draft202012Validator,
-    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_int))
-_VALIDATOR = _Validator(CASE_SCHEMA)
+@functools.cache
+def _validator():
+    """The full validator, built only when a case does not conform (jsonschema takes about 60 ms to
+    load, more than deciding a typical case)."""
+    import jsonschema
+
+    extended = jsonschema.validators.extend(
+        jsonschema.Draft202012Validator,
+        type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_int))
+    return extended(CASE_SCHEMA)
 
 _TYPES = {"object": dict, "array": list, "string": str, "boolean": bool}
 
@@ -245,7 +250,9 @@ def validate_shape(data) -> None:
         raise InputError(f"a case file must be a mapping at the top level, got {type(data).__name__}")
     if _conforms(data, CASE_SCHEMA):
         return
-    errors = list(_VALIDATOR.iter_errors(data))
+    import jsonschema
+
+    errors = list(_validator().iter_errors(data))
     if not errors:
         return
     # Report the error that sits deepest and comes first in the file: the most specific one.

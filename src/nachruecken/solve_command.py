@@ -1,0 +1,141 @@
+"""`nachruecken solve`: what it does once its arguments are read (by typer in cli.py, or by the
+launcher's fast path, launcher.py). Each output format imports only what it needs."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+
+def _err(message: str) -> None:
+    sys.stderr.write(f"nachruecken: {message}\n")
+
+
+def _parse_readings(values: list[str]) -> dict[str, str]:
+    from .errors import InputError
+
+    out = {}
+    for item in values or []:
+        if "=" not in item:
+            raise InputError(f"'{item}' is not of the form ID=VALUE", "--reading")
+        rid, value = item.split("=", 1)
+        out[rid.strip()] = value.strip()
+    return out
+
+
+def _output_format(fmt: str | None, as_json: bool) -> str:
+    """--format text|markdown|md|csv|json (``--json`` is ``--format json``)."""
+    from .errors import InputError
+
+    name = "json" if as_json and fmt is None else (fmt or "text").lower()
+    name = {"md": "markdown"}.get(name, name)
+    if name not in ("text", "markdown", "csv", "json"):
+        raise InputError(f"unknown format '{fmt}'; known: text, markdown (md), csv, json", "--format")
+    if as_json and name != "json":
+        raise InputError("--json and --format disagree; use one of them", "--format")
+    return name
+
+
+class _progress:
+    """A progress bar on stderr for long runs at a terminal; silent otherwise."""
+
+    def __init__(self, total: int):
+        self.total, self.bar = total, None
+
+    def __enter__(self):
+        if self.total >= 20 and sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self.bar = Progress(console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("solving", total=self.total)
+            return lambda n: self.bar.advance(self.task, n)
+        return None
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def run_solve(cases: list[Path], as_json: bool = False, statute: str | None = None, reading: list[str] = (),
+              lang: str = "en", all_candidates: bool = False, jobs: int = 1, timeout: float | None = None,
+              fmt: str | None = None, output: Path | None = None, csv_dialect: str = "standard") -> int:
+    """Decide every case file and write the results; returns the exit status."""
+    from .batch import Options, decide_files, expand
+    from .errors import InputError
+    from .statutes import resolve_statute_id
+
+    try:
+        cli_readings = _parse_readings(list(reading))
+        if statute:
+            resolve_statute_id(statute, "--statute")
+        kind = _output_format(fmt, as_json)
+        if csv_dialect not in ("standard", "excel-de"):
+            raise InputError(f"unknown CSV dialect '{csv_dialect}'; known: standard, excel-de", "--csv-dialect")
+    except InputError as exc:
+        _err(str(exc))
+        return 2
+    paths = [str(p) for p in expand(cases)]
+    if not paths:
+        _err("no case files found")
+        return 2
+    options = Options(statute, tuple(cli_readings.items()), lang, all_candidates, keep_case=kind != "json")
+    several = len(paths) > 1
+    # a file gets what the terminal would show at 80 columns (text), or the format asked for
+    sink = io.StringIO() if output is not None else None
+    write = (lambda text: sink.write(text)) if sink is not None else (lambda text: print(text, end="", flush=True))
+    console = None
+    if kind == "text":
+        from rich.console import Console
+
+        from .render import render
+
+        console = Console(file=sink, width=80) if sink is not None else Console()
+    elif kind in ("markdown", "csv"):
+        from . import formats
+
+    def case_of(outcome):
+        if outcome.case is not None:
+            return outcome.case
+        from .loader import load_case
+
+        return load_case(outcome.path)
+    csv_rows: list = []
+    worst = 0
+    with _progress(len(paths)) as advance:
+        for outcome in decide_files(paths, options, jobs, timeout, advance):
+            if outcome.error is not None:
+                worst = max(worst, 3 if outcome.kind == "internal" else 2)
+                if kind == "json":
+                    write(json.dumps({"case": outcome.path, "error": outcome.error}, ensure_ascii=False) + "\n")
+                else:
+                    _err(outcome.error)
+                continue
+            if kind == "json":
+                write(json.dumps(outcome.result, ensure_ascii=False, indent=None if several else 2) + "\n")
+            elif kind == "markdown":
+                write(formats.to_markdown(outcome.result, case_of(outcome), lang) + ("\n" if several else ""))
+            elif kind == "csv":
+                csv_rows += formats.csv_rows(outcome.result, case_of(outcome), lang)
+            else:
+                render(outcome.result, case_of(outcome), console, lang)
+    if kind == "csv":
+        data, lost = formats.to_csv(csv_rows, csv_dialect, lang)
+        if lost:
+            _err(f"warning: {lost} character(s) have no place in Windows-1252 and were written as '?' "
+                 f"(e.g. in names); use --csv-dialect standard (UTF-8) to keep them")
+        if output is not None:
+            output.write_bytes(data)
+        else:
+            sys.stdout.buffer.write(data)
+            sys.stdout.flush()
+    elif output is not None:
+        try:
+            output.write_text(sink.getvalue(), encoding="utf-8")
+        except OSError as exc:
+            _err(f"{output}: cannot write: {exc.strerror}")
+            return 2
+    return worst
