@@ -43,3 +43,42 @@ def test_timeout_is_reported_per_case():
     assert all("timed out" in o.error for o in outcomes)
     fine = list(decide_files(["instances/he/schenklengsfeld-2023.yaml"] * 3, Options(), jobs=2, timeout=60))
     assert [o.kind for o in fine] == ["ok"] * 3
+
+
+CASE = "instances/he/schenklengsfeld-2023.yaml"
+
+
+def _with_trouble(monkeypatch):
+    """decide_file as the workers inherit it (fork): 'crash' ends the process, 'stuck' never returns."""
+    import os
+    import time
+
+    from nachruecken import batch
+
+    real = batch.decide_file
+
+    def troubled(path, options):
+        if path.startswith("crash"):
+            os._exit(7)
+        if path.startswith("stuck"):
+            time.sleep(60)
+        return real(path, options)
+    monkeypatch.setattr(batch, "decide_file", troubled)
+
+
+def test_a_dying_worker_fails_only_its_case_and_the_rest_of_its_chunk_is_decided(monkeypatch):
+    _with_trouble(monkeypatch)
+    paths = [CASE] * 20 + ["crash-1"] + [CASE] * 20 + ["crash-2"] + [CASE] * 5
+    outcomes = list(decide_files(paths, Options(), jobs=2))
+    assert [o.path for o in outcomes] == paths  # in input order
+    assert [o.kind for o in outcomes] == ["internal" if p.startswith("crash") else "ok" for p in paths]
+    assert "exit code 7" in outcomes[20].error
+    assert len({json.dumps(o.result["determinations"]) for o in outcomes if o.kind == "ok"}) == 1
+
+
+def test_a_stuck_case_times_out_alone_and_its_chunk_goes_on(monkeypatch):
+    _with_trouble(monkeypatch)
+    paths = [CASE] * 10 + ["stuck-1"] + [CASE] * 10
+    outcomes = list(decide_files(paths, Options(), jobs=2, timeout=2))
+    assert [o.kind for o in outcomes] == ["timeout" if p.startswith("stuck") else "ok" for p in paths]
+    assert "timed out after 2 s" in outcomes[10].error

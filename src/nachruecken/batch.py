@@ -62,11 +62,6 @@ def decide_file(path: str, options: Options) -> Outcome:
         return Outcome(path, error=f"internal error ({type(exc).__name__}): {exc}", kind="internal")
 
 
-def _worker(args):
-    path, options = args
-    return decide_file(path, options)
-
-
 def decide_files(paths: list[str], options: Options, jobs: int = 1, timeout: float | None = None,
                  progress: Callable[[int], None] | None = None) -> Iterator[Outcome]:
     """Yield one Outcome per path, in the given order."""
@@ -80,49 +75,116 @@ def decide_files(paths: list[str], options: Options, jobs: int = 1, timeout: flo
     yield from _pooled(paths, options, max(1, jobs), timeout, progress)
 
 
+def _serve(conn, options: Options) -> None:
+    """A worker: decide each chunk of (index, path) it is sent, answering case by case."""
+    while True:
+        chunk = conn.recv()
+        if chunk is None:
+            return
+        for index, path in chunk:
+            conn.send((index, decide_file(path, options)))
+
+
+class _Worker:
+    def __init__(self, ctx, options: Options):
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_serve, args=(child, options), daemon=True)
+        self.proc.start()
+        child.close()
+        self.chunk: deque = deque()  # (index, path) sent and not answered, the first one in progress
+        self.since = 0.0  # when the case in progress began (as far as this process can tell)
+
+    def send(self, chunk: list) -> None:
+        self.chunk.extend(chunk)
+        self.since = time.monotonic()
+        self.conn.send(chunk)
+
+    def stop(self, kill: bool = False) -> None:
+        if kill:
+            self.proc.kill()
+        else:
+            try:
+                self.conn.send(None)
+            except OSError:
+                pass
+        self.proc.join(5)
+        if self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join()
+        self.conn.close()
+
+
 def _pooled(paths, options, jobs, timeout, progress):
+    """Chunks of cases to ``jobs`` worker processes, each case timed on its own (a watchdog kills a
+    worker whose case runs over ``timeout`` and hands the rest of its chunk on); a worker that dies
+    fails only its case in progress, and the rest of its chunk is decided one case at a time."""
     import multiprocessing  # (only here: it takes longer to load than a typical case takes to decide)
+    from multiprocessing.connection import wait
+
+    from . import determine, loader  # noqa: F401  (loaded once here, inherited by every worker)
 
     ctx = multiprocessing.get_context("fork")
     todo = deque(enumerate(paths))
+    single: set[int] = set()  # cases to send alone (after a worker died in their chunk)
+    size = max(1, min(16, len(paths) // (4 * jobs)))
     done: dict[int, Outcome] = {}
     next_out = 0
-    while todo:
-        pool = ctx.Pool(jobs)
-        inflight: dict[int, tuple] = {}
-        try:
-            while todo or inflight:
-                while todo and len(inflight) < jobs:
-                    index, path = todo.popleft()
-                    inflight[index] = (path, pool.apply_async(_worker, ((path, options),)), time.monotonic())
-                stuck = None
-                for index in sorted(inflight):
-                    path, handle, started = inflight[index]
-                    if handle.ready():
-                        done[index] = handle.get()
-                        del inflight[index]
-                    elif timeout is not None and time.monotonic() - started > timeout:
-                        done[index] = Outcome(path, error=f"{path}: timed out after {timeout:g} s", kind="timeout")
-                        del inflight[index]
-                        stuck = index
-                        break
-                    else:
-                        continue
-                    if progress:
-                        progress(1)
-                while next_out in done:
-                    yield done.pop(next_out)
-                    next_out += 1
-                if stuck is not None:
-                    # a stuck worker cannot be stopped alone: restart the pool and resubmit the rest
-                    for other in sorted(inflight, reverse=True):
-                        todo.appendleft((other, inflight[other][0]))
-                    break
-                if inflight:
-                    time.sleep(0.002)
-        finally:
-            pool.terminate()
-            pool.join()
+    workers = [_Worker(ctx, options) for _ in range(min(jobs, len(paths)))]
+
+    def finish(index: int, outcome: Outcome) -> None:
+        if index not in done:
+            done[index] = outcome
+            if progress:
+                progress(1)
+    try:
+        while todo or any(w.chunk for w in workers):
+            for w in workers:
+                if not w.chunk and todo:
+                    chunk = [todo.popleft()]
+                    while todo and len(chunk) < size and chunk[0][0] not in single and todo[0][0] not in single:
+                        chunk.append(todo.popleft())
+                    w.send(chunk)
+            busy = [w for w in workers if w.chunk]
+            now = time.monotonic()
+            wait_for = 0.5 if timeout is None else max(0.0, min(w.since + timeout - now for w in busy))
+            for conn in wait([w.conn for w in busy], min(wait_for, 0.5)):
+                w = next(x for x in busy if x.conn is conn)
+                try:
+                    index, outcome = conn.recv()
+                except (EOFError, OSError):
+                    continue  # the worker died: seen below
+                finish(index, outcome)
+                if w.chunk and w.chunk[0][0] == index:
+                    w.chunk.popleft()
+                w.since = time.monotonic()
+            now = time.monotonic()
+            for i, w in enumerate(workers):
+                if not w.chunk:
+                    continue
+                index, path = w.chunk[0]
+                if index in done:  # answered just before the watchdog looked
+                    w.chunk.popleft()
+                    continue
+                if timeout is not None and now - w.since > timeout:
+                    outcome = Outcome(path, error=f"{path}: timed out after {timeout:g} s", kind="timeout")
+                elif not w.proc.is_alive():
+                    outcome = Outcome(path, error=f"{path}: internal error (the worker process ended with "
+                                                  f"exit code {w.proc.exitcode})", kind="internal")
+                    single.update(x for x, _ in list(w.chunk)[1:])
+                else:
+                    continue
+                finish(index, outcome)
+                w.chunk.popleft()
+                todo.extendleft(reversed(w.chunk))  # the rest of its chunk goes to the front, in order
+                w.chunk.clear()
+                w.stop(kill=True)
+                workers[i] = _Worker(ctx, options)
+            while next_out in done:
+                yield done.pop(next_out)
+                next_out += 1
+    finally:
+        for w in workers:
+            w.stop()
     while next_out in done:
         yield done.pop(next_out)
         next_out += 1

@@ -40,44 +40,39 @@ def _by_nonzero_votes(c):
 KEYS = {"votes": _by_votes, "votes_nonzero": _by_nonzero_votes}
 
 
-def _runs(entries: list[tuple], part: int) -> dict:
-    """Consecutive runs of ``entries`` with equal field ``part`` (entries sorted by it first)."""
-    out: dict = {}
-    for e in entries:
-        out.setdefault(e[part], []).append(e)
-    return out
-
-
 def rankings(case: Case, orders: dict) -> dict[tuple, list[tuple]]:
     """Every ordering the facts hand to clingo, each as a list of (person, nomination, tie key) in
     rank order: ("list", N) by list place, (key, N) per nomination, ("all", key) over all
-    nominations (Mehrheitswahl), ("group", key, G) over a group's nominations. The tie key is what
-    equal ranks share (the vote count; for list places nothing is equal). Ties fall to the
-    nomination's place in the file, then the list place. One sort per key."""
+    nominations (Mehrheitswahl), ("group", key, G) over a group's nominations (where it has
+    several). The tie key is what equal ranks share (the vote count; list places are never equal).
+    Ties fall to the nomination's place in the file, then the list place. Each list is sorted once
+    per key; the orderings across lists are built only where the case has them."""
     out: dict[tuple, list[tuple]] = {}
     per_list = [k for k in orders.get("per_list", ()) if k != "list"]
-    across = list(dict.fromkeys(per_list + list(orders.get("all", ())) + list(orders.get("group", ()))))
-    # entry: (tie, nomination index, list place, person, nomination id, group)
-    entries: dict[str, list] = {k: [] for k in across}
-    groups: dict[str, set] = {}
+    across_all = list(orders.get("all", ())) if case.election == "majority" else []
+    nominations_of_group: dict[str, list] = {}
+    for nom in case.nominations:
+        nominations_of_group.setdefault(nom.group, []).append(nom)
+    in_groups = [g for g, noms in nominations_of_group.items() if len(noms) > 1]
+    across_group = list(orders.get("group", ())) if in_groups else []
+    # (tie, nomination index, list place, person, nomination id), per key and nomination
+    keyed: dict[str, list[list]] = {key: [] for key in dict.fromkeys(per_list + across_all + across_group)}
     for nom_index, nom in enumerate(case.nominations):
         by_place = sorted(nom.candidates, key=lambda c: c.position)
         out[("list", nom.id)] = [(c.person, nom.id, c.position) for c in by_place]
-        groups.setdefault(nom.group, set()).add(nom.id)
-        for key in across:
+        for key, lists in keyed.items():
             fn = KEYS[key]
-            entries[key] += [(fn(c), nom_index, c.position, c.person, nom.id, nom.group) for c in by_place]
-    for key in across:
-        ranked = sorted(entries[key])
-        if key in per_list:
-            for nid, run in _runs(ranked, 4).items():
-                out[(key, nid)] = [(e[3], e[4], e[0]) for e in run]
-        if key in orders.get("all", ()) and case.election == "majority":
-            out[("all", key)] = [(e[3], e[4], e[0]) for e in ranked]
-        if key in orders.get("group", ()):
-            for g, run in _runs(ranked, 5).items():
-                if len(groups[g]) > 1:  # one nomination: its own ordering says it all
-                    out[("group", key, g)] = [(e[3], e[4], e[0]) for e in run]
+            lists.append(sorted([(fn(c), nom_index, c.position, c.person, nom.id) for c in by_place]))
+    for key in per_list:
+        for nom, ranked in zip(case.nominations, keyed[key]):
+            out[(key, nom.id)] = [(e[3], e[4], e[0]) for e in ranked]
+    for key in across_all:
+        out[("all", key)] = [(e[3], e[4], e[0]) for e in sorted(e for lst in keyed[key] for e in lst)]
+    for key in across_group:
+        index = {nom.id: i for i, nom in enumerate(case.nominations)}
+        for g in in_groups:
+            merged = sorted(e for nom in nominations_of_group[g] for e in keyed[key][index[nom.id]])
+            out[("group", key, g)] = [(e[3], e[4], e[0]) for e in merged]
     return out
 
 
