@@ -4,7 +4,7 @@
     python bench/run.py --quick    # smaller sizes and counts, for a first look
     python bench/run.py --checks   # also `nachruecken check` of every statute (about 6 minutes more)
 
-The first table gives the performance targets as ratios measured in this one run (issue 19):
+The table headed "Targets" gives the performance targets as ratios measured in this one run (issue 19):
 large city / typical council, one list of 100,000 / 100, CLI / `import clingo`, 2 workers / 1.
 
 Figures are medians of repeated runs on this machine; ratios, not single runs, are what to
