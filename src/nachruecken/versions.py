@@ -135,7 +135,8 @@ def version_warnings(spec: str, election_date: dt.date | None, applied: list, ig
             if now is not None and now.id != st.id:
                 out.append(t["pinned_election_later"].format(
                     date=long_date(election_date, lang), other=now.version_in(lang), other_id=now.id,
-                    start=long_date(now.in_force_from, lang), sid=st.id, version=st.version_in(lang), alias=st.state_code))
+                    start=long_date(now.in_force_from, lang) if now.in_force_from else "", sid=st.id,
+                    version=st.version_in(lang), alias=st.state_code))
         for proc, _, _ in applied:
             day = proc.date
             if st.in_force_on(day):
