@@ -10,7 +10,6 @@ import re
 
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from .dates import long_iso as _day
 from .explain import (
@@ -125,6 +124,8 @@ def _indented(console: Console, markup: str, left: int) -> None:
 
 
 def _candidate_table(det: dict, case, console: Console, lang: str) -> None:
+    from rich.table import Table  # (wide terminals only: files and narrow ones get blocks)
+
     h = HEAD[lang]
     table = Table(show_lines=True, header_style="bold", expand=True)
     # fixed widths for the short columns; the rest share the room, the explanation most
