@@ -10,6 +10,8 @@ from typing import List, Optional
 
 import typer
 
+from .solve_command import _err, _parse_readings, report_bug
+
 EXIT_CODES = ("Exit status: 0 done; 1 a worked case failed its expected block (test); 2 bad input or usage, "
               "with one line naming the file, key and problem; 3 an internal error (please report it).")
 
@@ -36,9 +38,6 @@ def _root(version: bool = typer.Option(False, "--version", "-V", callback=_show_
 class Lang(str, Enum):
     en = "en"
     de = "de"
-
-
-from .solve_command import _err, _output_format, _parse_readings, _progress  # noqa: E402
 
 
 @app.command()
@@ -575,8 +574,4 @@ def main() -> None:
         _err("interrupted")
         sys.exit(130)
     except Exception as exc:  # a bug in nachruecken, never bad input: one line, exit 3
-        from .solver import EncodingError
-
-        kind = "encoding error" if isinstance(exc, EncodingError) else f"internal error ({type(exc).__name__})"
-        _err(f"{kind}: {exc} - please report this with the case file")
-        sys.exit(3)
+        sys.exit(report_bug(exc))

@@ -16,7 +16,6 @@ from .explain import KEY_PHRASE, REASON_ORDER, REPLAY_WARNINGS, TRIGGER_PHRASE, 
 from .composition import composition
 from . import window
 from .facts import ALL_ORDERS, Ids, case_text, step_text
-from .window import rankings
 from .ledger import Decision, LedgerRules, Procedure, Step, run_ledger
 from .model import Case
 from .plausibility import case_warnings, departure_hint, result_warnings
@@ -38,6 +37,7 @@ class _Version:
     ignored: set[str]
     texts: Texts
     static: str | None = None  # the case's static facts under this text's readings (made when first needed)
+    ranked: dict | None = None  # the case's orderings under this text (window.rankings)
     window: object = None  # the window the static facts hold (window.Window), None: everyone
     full: str | None = None  # the static facts of everyone, where a windowed walk must be repeated
 
@@ -102,10 +102,10 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
             day = step.procedure.date if mode == "vacancy_day" else step.date
             version, basis = version_of(day)
             if version.static is None:
-                ranked = rankings(case, version.statute.orders or ALL_ORDERS)
+                version.ranked = window.rankings(case, version.statute.orders or ALL_ORDERS)
                 if windowed and version.statute.windowed and not all_candidates:
-                    version.window = window.build(case, ranked)
-                version.static = case_text(case, version.readings, version.statute.orders, q, ranked,
+                    version.window = window.build(case, version.ranked)
+                version.static = case_text(case, version.readings, version.statute.orders, q, version.ranked,
                                            version.window.keep if version.window else None)
                 if version.window is None:
                     version.full = version.static
@@ -115,7 +115,7 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
             atoms = solve_atoms(version.statute.id, version.static + "\n" + facts, all_candidates)
             if version.window is not None and not window.accepts(version.window, atoms):
                 if version.full is None:  # the walk reached past the window: again with everyone
-                    version.full = case_text(case, version.readings, version.statute.orders, q)
+                    version.full = case_text(case, version.readings, version.statute.orders, q, version.ranked)
                 atoms = solve_atoms(version.statute.id, version.full + "\n" + facts, all_candidates)
             det = _determination(case, version.statute, version.texts, step, atoms)
             det["readings"] = version.readings

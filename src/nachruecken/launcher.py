@@ -73,17 +73,13 @@ def main() -> None:
 
         typer_main()
         return
-    from .solve_command import _err, run_solve
+    from .solve_command import _err, report_bug, run_solve
 
     try:
         code = run_solve(**parsed)
     except KeyboardInterrupt:
         _err("interrupted")
         code = 130
-    except Exception as exc:  # a bug in nachruecken, never bad input: one line, exit 3 (as cli.main)
-        from .solver import EncodingError
-
-        kind = "encoding error" if isinstance(exc, EncodingError) else f"internal error ({type(exc).__name__})"
-        _err(f"{kind}: {exc} - please report this with the case file")
-        code = 3
+    except Exception as exc:  # as cli.main: one line, exit 3
+        code = report_bug(exc)
     sys.exit(code)

@@ -13,6 +13,15 @@ def _err(message: str) -> None:
     sys.stderr.write(f"nachruecken: {message}\n")
 
 
+def report_bug(exc: Exception) -> int:
+    """A bug in nachruecken, never bad input: one line on stderr; the exit status 3."""
+    from .solver import EncodingError
+
+    kind = "encoding error" if isinstance(exc, EncodingError) else f"internal error ({type(exc).__name__})"
+    _err(f"{kind}: {exc} - please report this with the case file")
+    return 3
+
+
 def _parse_readings(values: list[str]) -> dict[str, str]:
     from .errors import InputError
 
