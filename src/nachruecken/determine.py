@@ -102,10 +102,11 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
             day = step.procedure.date if mode == "vacancy_day" else step.date
             version, basis = version_of(day)
             if version.static is None:
-                version.ranked = window.rankings(case, version.statute.orders or ALL_ORDERS)
+                orders = version.statute.orders_under(version.readings)
+                version.ranked = window.rankings(case, orders or ALL_ORDERS)
                 if windowed and version.statute.windowed and not all_candidates:
                     version.window = window.build(case, version.ranked)
-                version.static = case_text(case, version.readings, version.statute.orders, q, version.ranked,
+                version.static = case_text(case, version.readings, orders, q, version.ranked,
                                            version.window.keep if version.window else None)
                 if version.window is None:
                     version.full = version.static
@@ -115,7 +116,7 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
             atoms = solve_atoms(version.statute.id, version.static + "\n" + facts, all_candidates)
             if version.window is not None and not window.accepts(version.window, atoms):
                 if version.full is None:  # the walk reached past the window: again with everyone
-                    version.full = case_text(case, version.readings, version.statute.orders, q, version.ranked)
+                    version.full = case_text(case, version.readings, None, q, version.ranked)
                 atoms = solve_atoms(version.statute.id, version.full + "\n" + facts, all_candidates)
             det = _determination(case, version.statute, version.texts, step, atoms)
             det["readings"] = version.readings

@@ -122,6 +122,8 @@ class Statute:
     texts: dict[str, dict[str, str]] = field(default_factory=dict)
     version_texts: dict[str, str] = field(default_factory=dict)
     orders: dict | None = None  # which ready-made orderings the encoding walks (None: all)
+    # keys of ``orders`` walked only under one value of a reading: reading -> value -> keys
+    order_keys_by_reading: dict = field(default_factory=dict)
     windowed: bool = False  # its walks may be handed a window of each ordering (src/nachruecken/window.py)
     encoded: bool = True
 
@@ -133,6 +135,17 @@ class Statute:
     def land(self) -> str:
         """The Land's ISO 3166-2 subdivision code (public holidays)."""
         return self.state_code.upper()
+
+    def orders_under(self, readings: dict[str, str]) -> dict | None:
+        """The orderings walked under ``readings``: ``orders`` without the keys that a reading's
+        other values select (their facts would be handed to clingo and never read)."""
+        if not self.orders or not self.order_keys_by_reading:
+            return self.orders
+        unused = {key for rid, by_value in self.order_keys_by_reading.items()
+                  for value, keys in by_value.items() if readings.get(rid) != value for key in keys}
+        unused -= {key for rid, by_value in self.order_keys_by_reading.items()
+                   for key in by_value.get(readings.get(rid), ())}
+        return {scope: [k for k in keys if k not in unused] for scope, keys in self.orders.items()}
 
     def version_in(self, lang: str) -> str:
         return self.version_texts.get(lang) or self.version
@@ -229,6 +242,7 @@ def load_statute(sid: str) -> Statute:
         version_caveat=cat.get("version_caveat", {}),
         norms=norms, readings=readings, out_of_scope=cat.get("out_of_scope", []), texts=cat.get("texts", {}),
         orders=cat.get("orders"),
+        order_keys_by_reading=cat.get("order_keys_by_reading") or {},
         windowed=bool(cat.get("windowed", False)),
     )
 
