@@ -30,7 +30,7 @@ from .solver import Const, GroupRef
 # unless a rule reads a static fact of his (no vote count, say), so a small head is enough; a larger one
 # hands clingo more facts for every list. Over generated terms (150 per statute, lists lengthened by
 # stateless candidates on 0 to 6 votes) a window of 2 was repeated in full for 5 of 890 walks, of 1 for
-# 43 of 1,019, of 3 for 3 of 640, of 4 for none of 583.
+# 43 of 1,019, of 3 for 3 of 692, of 4 for none of 583.
 SIZE = 2
 
 
