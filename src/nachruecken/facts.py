@@ -105,23 +105,24 @@ def case_text(case: Case, readings: dict[str, str], orders: dict | None = None, 
     return "\n".join(out)
 
 
-def order_lines(ranked: dict[tuple, list[tuple]], q: Ids, keep: frozenset[str] | None = None) -> list[str]:
+def order_lines(ranked: dict, q: Ids, keep: frozenset[str] | None = None) -> list[str]:
     """Ready-made orderings (DESIGN.md: Python may hand ASP orderings as facts), only those the
     statute's catalogue says it walks (``ranked``: src/nachruecken/window.py ``rankings``); with
     ``keep``, only those persons, at their ranks in the full ordering."""
     out: list[str] = []
-    for oid, entries in ranked.items():
+    for oid, ranking in ranked.items():
         if oid[0] == "list":
             continue  # derived in ASP from candidate/3 (core/state.lp)
-        for r, (person, nom, _) in enumerate(entries, 1):
-            if keep is not None and person not in keep:
+        for i, c in enumerate(ranking.cands):
+            if keep is not None and c.person not in keep:
                 continue
+            nom, r = q(ranking.nomination(i)), i + 1
             if oid[0] == "all":
-                out.append(f"order_all({oid[1]},{q(person)},{q(nom)},{r}).")
+                out.append(f"order_all({oid[1]},{q(c.person)},{nom},{r}).")
             elif oid[0] == "group":
-                out.append(f"order_group({oid[1]},{q(oid[2])},{q(person)},{q(nom)},{r}).")
+                out.append(f"order_group({oid[1]},{q(oid[2])},{q(c.person)},{nom},{r}).")
             else:
-                out.append(f"order({oid[0]},{q(nom)},{q(person)},{r}).")
+                out.append(f"order({oid[0]},{nom},{q(c.person)},{r}).")
     return out
 
 

@@ -49,8 +49,35 @@ def _by_nonzero_votes(c):
 KEYS = {"votes": _by_votes, "votes_nonzero": _by_nonzero_votes}
 
 
-def rankings(case: Case, orders: dict) -> dict[tuple, list[tuple]]:
-    """Every ordering the facts hand to clingo, each as a list of (person, nomination, tie key) in
+class Ranking:
+    """One ordering: candidacies in rank order. Its entries (person, nomination, tie key) are made on
+    demand, so that a window reads the head of a long list without building the rest."""
+
+    __slots__ = ("cands", "noms", "key")
+
+    def __init__(self, cands: list, noms, key):
+        self.cands = cands  # Candidate entries in rank order
+        self.noms = noms  # their nomination ids: one id for all, or a list alongside ``cands``
+        self.key = key  # a Candidate's tie key (his list place in a list ordering)
+
+    def nomination(self, i: int) -> str:
+        return self.noms if isinstance(self.noms, str) else self.noms[i]
+
+    def __len__(self) -> int:
+        return len(self.cands)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self.cands)))]
+        c = self.cands[i]
+        return (c.person, self.nomination(i), self.key(c))
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self.cands)))
+
+
+def rankings(case: Case, orders: dict) -> dict[tuple, Ranking]:
+    """Every ordering the facts hand to clingo, each a Ranking of (person, nomination, tie key) in
     rank order: ("list", N) by list place, (key, N) per nomination, ("all", key) over all
     nominations (Mehrheitswahl), ("group", key, G) over a group's nominations (where it has
     several). The tie key is what equal ranks share (the vote count; list places are never equal).
@@ -58,7 +85,7 @@ def rankings(case: Case, orders: dict) -> dict[tuple, list[tuple]]:
     per key, by one number per candidate; sorts are stable, so a tie keeps list order within a
     nomination and file order across nominations. The orderings across lists are built only where
     the case has them."""
-    out: dict[tuple, list[tuple]] = {}
+    out: dict[tuple, Ranking] = {}
     per_list = [k for k in orders.get("per_list", ()) if k != "list"]
     across_all = list(orders.get("all", ())) if case.election == "majority" else []
     nominations_of_group: dict[str, list] = {}
@@ -66,45 +93,47 @@ def rankings(case: Case, orders: dict) -> dict[tuple, list[tuple]]:
         nominations_of_group.setdefault(nom.group, []).append(nom)
     in_groups = [g for g, noms in nominations_of_group.items() if len(noms) > 1]
     across_group = list(orders.get("group", ())) if in_groups else []
-    # per key: the nominations' own orderings, in file order
-    keyed: dict[str, dict[str, list]] = {key: {} for key in dict.fromkeys(per_list + across_all + across_group)}
+    keys = list(dict.fromkeys(per_list + across_all + across_group))
     for nom in case.nominations:
         by_place = sorted(nom.candidates, key=_position)
-        out[("list", nom.id)] = [(c.person, nom.id, c.position) for c in by_place]
-        for key, lists in keyed.items():
-            fn = KEYS[key]
-            lists[nom.id] = sorted([(c.person, nom.id, fn(c)) for c in by_place], key=_tie)
-    for key in per_list:
-        for nid, entries in keyed[key].items():
-            out[(key, nid)] = entries
+        out[("list", nom.id)] = Ranking(by_place, nom.id, _position)
+        for key in keys:
+            out[(key, nom.id)] = Ranking(sorted(by_place, key=KEYS[key]), nom.id, KEYS[key])
     for key in across_all:
-        out[("all", key)] = sorted([e for entries in keyed[key].values() for e in entries], key=_tie)
+        out[("all", key)] = _merged([out[(key, nom.id)] for nom in case.nominations], KEYS[key])
     for key in across_group:
         for g in in_groups:
-            merged = [e for nom in nominations_of_group[g] for e in keyed[key][nom.id]]
-            out[("group", key, g)] = sorted(merged, key=_tie)
+            out[("group", key, g)] = _merged([out[(key, nom.id)] for nom in nominations_of_group[g]], KEYS[key])
+    for key in keys:
+        if key not in per_list:  # sorted only to be merged
+            for nom in case.nominations:
+                del out[(key, nom.id)]
     return out
+
+
+def _merged(rankings: list[Ranking], key) -> Ranking:
+    """Several nominations' orderings by one key, as one; a tie keeps their file order."""
+    pairs = sorted(((c, r.noms) for r in rankings for c in r.cands), key=lambda pair: key(pair[0]))
+    return Ranking([c for c, _ in pairs], [n for _, n in pairs], key)
 
 
 def _position(c):
     return c.position
 
 
-def _tie(entry):
-    return entry[2]
-
-
 def with_state(case: Case) -> set[str]:
     """Persons a walk may treat otherwise than by their rank alone."""
     out = {e.person for e in case.events}
-    for person, entries in case.candidacies.items():
-        if len(entries) > 1:
-            out.add(person)  # a second candidacy
-        for _, c in entries:
+    seen: set[str] = set()
+    for nom in case.nominations:
+        for c in nom.candidates:
+            if c.person in seen:
+                out.add(c.person)  # a second candidacy
+            seen.add(c.person)
             if c.elected or c.non_member or c.seat is not None:
-                out.add(person)
+                out.add(c.person)
             if c.substitute_for:
-                out.add(person)
+                out.add(c.person)
                 out.update(s.person for s in c.substitute_for)
     return out
 
@@ -128,22 +157,24 @@ def build(case: Case, ranked: dict[tuple, list[tuple]], size: int | None = None)
     state = with_state(case)
     keep = set(state)
     edge = {}
-    for oid, entries in ranked.items():
+    for oid, ranking in ranked.items():
         stateless = 0
         previous = None
-        for i, (person, _, tie) in enumerate(entries):
-            if person not in state:
+        tie_of = ranking.key
+        for i, c in enumerate(ranking.cands):
+            tie = tie_of(c)
+            if c.person not in state:
                 if stateless >= size and tie != previous:
                     edge[oid] = i
                     break
-                keep.add(person)
+                keep.add(c.person)
                 stateless += 1
             previous = tie
     if all(c.person in keep for nom in case.nominations for c in nom.candidates):
         return None
-    complete = frozenset(oid for oid, entries in ranked.items() if all(p in keep for p, _, _ in entries))
-    index = {oid: {(p, n): i for i, (p, n, _) in enumerate(entries[:edge[oid]])} for oid, entries in ranked.items()
-             if oid in edge}
+    complete = frozenset(oid for oid, ranking in ranked.items() if all(c.person in keep for c in ranking.cands))
+    index = {oid: {(c.person, ranking.nomination(i)): i for i, c in enumerate(ranking.cands[:edge[oid]])}
+             for oid, ranking in ranked.items() if oid in edge}
     return Window(frozenset(keep), edge, complete, index)
 
 
