@@ -32,3 +32,23 @@ def test_hostile_successor_id(run_cli, write_case):
     assert result.exit_code == 0, result.output
     det = json.loads(result.stdout)["determinations"][0]
     assert det["successor"] == pid and det["successor_nomination"] == 'spd"); #const a=1. %'
+
+
+@pytest.mark.parametrize("width", ["80", "220"])  # blocks and the table
+def test_names_print_as_written_in_the_text_view(tmp_path, write_case, width):
+    # rich would read ":thumbs_up:" as an emoji code and "[bold]" as markup; a name is data
+    from typer.testing import CliRunner
+
+    from nachruecken.cli import app
+    name = "Anna :thumbs_up: [bold]Alt[/bold] :smile:"
+    nom = he_list(("holder", 900, True), ("anna", 300), nid="spd")
+    nom["candidates"][1]["name"] = name
+    path = write_case(he_case([nom], [("2010-02-01", "holder", "died")]), "names.json")
+    out = tmp_path / "out.txt"
+    result = CliRunner().invoke(app, ["solve", str(path)], env={"COLUMNS": width})
+    assert result.exit_code == 0, result.output
+    assert name in " ".join(result.stdout.split())
+    assert "👍" not in result.stdout and "😄" not in result.stdout
+    result = CliRunner().invoke(app, ["solve", str(path), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert name in " ".join(out.read_text(encoding="utf-8").split())

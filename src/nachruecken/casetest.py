@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,6 +130,8 @@ def keyed(determinations: list[dict]):
 def update_expected(path: Path, case, result: dict) -> str:
     """Rewrite the ``expected:`` block of a YAML case file from the result (the keys each vacancy
     already records; outcome, successor and skipped for a new one) and return the unified diff."""
+    import difflib  # only where a case's expectations are updated, not on every solve
+
     import yaml
 
     if path.suffix.lower() not in (".yaml", ".yml"):

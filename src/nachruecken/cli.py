@@ -113,7 +113,7 @@ def test_cmd(
     mark = {True: "[green]pass[/green]", False: "[red]FAIL[/red]", None: "[dim]none[/dim]"}
     for c in checks:
         table.add_row(c.file, c.vacancy, mark[c.passed], c.detail)
-    console = Console()
+    console = Console(emoji=False)
     console.print(table)
     n_pass = sum(c.passed is True for c in checks)
     n_fail = sum(c.passed is False for c in checks)
@@ -193,7 +193,7 @@ def statutes(
     if as_json:
         print(json.dumps(info, ensure_ascii=False, indent=2))
     else:
-        print_statutes(info, Console(), lang.value)
+        print_statutes(info, Console(emoji=False), lang.value)
 
 
 @app.command()
@@ -244,7 +244,7 @@ def check(
                     w.pop("case_with", None)
         print(json.dumps(report, ensure_ascii=False, indent=2))
         return
-    console = Console()
+    console = Console(emoji=False)
     b = report["bounds"]
     pinned_text = ", ".join(f"{k}={v}" for k, v in report["readings"].items())
     console.print(f"[bold]{sid}[/bold]: up to {b['noms']} nominations of up to {b['cands']} candidates, "
@@ -307,7 +307,7 @@ def diff(
             d.pop("case", None)
         print(json.dumps(report, ensure_ascii=False, indent=2))
         return
-    console = Console()
+    console = Console(emoji=False)
     console.print(f"[bold]{escape(report['a'])}[/bold] vs [bold]{escape(report['b'])}[/bold]: {report['status']}, "
                   f"{len(report['differences'])} kind(s) of difference, {report['seconds']} s")
     if report.get("unreproduced"):
@@ -425,7 +425,7 @@ def compare(
         docs = [{"case": str(path), "comparison": rows} for path, _, rows in out]
         print(json.dumps(docs[0] if len(docs) == 1 else docs, ensure_ascii=False, indent=2))
         return
-    console = Console()
+    console = Console(emoji=False)
     for path, loaded, rows in out:
         table = Table(title=str(path), title_justify="left", header_style="bold", show_lines=True)
         for col in ("statute", "vacancy", "outcome", "successor", "deciding norm", "why"):

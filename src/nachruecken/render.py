@@ -116,7 +116,7 @@ def _indented(console: Console, markup: str, left: int) -> None:
     boundaries (never inside a citation or a date), with no trailing spaces."""
     from rich.text import Text
 
-    text = Text.from_markup(_unbroken(markup))
+    text = Text.from_markup(_unbroken(markup), emoji=False)  # a name's ":x:" stays as written
     for line in text.wrap(console, max(20, console.width - left)):
         line.rstrip()
         line = Text(line.plain.replace(_KEEP, " "), style=line.style, spans=line.spans, end="")

@@ -102,7 +102,7 @@ def run_solve(cases: list[Path], as_json: bool = False, statute: str | None = No
 
         from .render import render
 
-        console = Console(file=sink, width=80) if sink is not None else Console()
+        console = Console(file=sink, width=80, emoji=False) if sink is not None else Console(emoji=False)
     elif kind in ("markdown", "csv"):
         from . import formats
 
