@@ -138,11 +138,9 @@ def scaling(quick: bool) -> list[dict]:
     sizes = (10, 100, 1000, 10000) if quick else (10, 100, 1000, 10000, 100000)
     rows = []
     for statute in STATUTES:
-        row = {"statute": statute, "ms": {}}
-        for n in sizes:
-            case = build_case(one_list(statute, n), "<bench>")
-            runs = 15 if n <= 1000 else (5 if n <= 10000 else 3)
-            row["ms"][n] = median_ms(lambda: determine_case(case), runs)
+        cases = [build_case(one_list(statute, n), "<bench>") for n in sizes]
+        # the sizes in alternation, 9 rounds
+        row = {"statute": statute, "ms": dict(zip(sizes, paired_ms([lambda c=c: determine_case(c) for c in cases], 9)))}
         row["growth"] = {f"{a}->{b}": row["ms"][b] / row["ms"][a] for a, b in zip(sizes, sizes[1:])}
         rows.append(row)
     return rows
@@ -252,12 +250,13 @@ def batch(quick: bool) -> list[dict]:
             p = Path(tmp) / f"c{i}.yaml"
             p.write_text(yaml.safe_dump(council(statute, rnd.randint(3, 10), rnd.randint(8, 30), rnd)), encoding="utf-8")
             paths.append(str(p))
-        for jobs in (1, 2):
-            start = time.perf_counter()
+        def run(jobs: int) -> None:
             outcomes = list(decide_files(paths, Options(), jobs=jobs, timeout=None if jobs == 1 else 600))
-            seconds = time.perf_counter() - start
             assert all(o.kind == "ok" for o in outcomes), [o.error for o in outcomes if o.kind != "ok"][:3]
-            rows.append({"jobs": jobs, "cases": n, "seconds": seconds, "cases_per_s": n / seconds})
+        # 1 and 2 workers in alternation, 3 rounds (the first round after a warm-up of each)
+        ms = paired_ms([lambda: run(1), lambda: run(2)], 3)
+        for jobs, total in zip((1, 2), ms):
+            rows.append({"jobs": jobs, "cases": n, "seconds": total / 1000, "cases_per_s": n / (total / 1000)})
     return rows
 
 
