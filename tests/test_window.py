@@ -85,7 +85,8 @@ def test_every_worked_case_decides_the_same_windowed(monkeypatch):
 @st.composite
 def term_with_readings(draw, statute: str):
     """A generated term whose lists are lengthened by candidates without state (some on equal votes,
-    so that ties meet the window's edge), and random readings."""
+    so that ties meet the window's edge; some without a vote count among those with one), and random
+    readings."""
     data = draw(terms(statute))
     extra = iter(range(1000))
     for nom in data["nominations"]:
@@ -94,7 +95,7 @@ def term_with_readings(draw, statute: str):
         with_votes = any("votes" in c for c in nom["candidates"])
         for _ in range(draw(st.integers(0, 8))):
             c = {"id": f"x{next(extra)}"}
-            if with_votes:
+            if with_votes and draw(st.integers(0, 5)):  # now and then one without a vote count
                 c["votes"] = draw(st.integers(0, 6))
             nom["candidates"].append(c)
     readings = {rid: draw(st.sampled_from(r.values)) for rid, r in load_statute(statute).readings.items()
@@ -135,3 +136,19 @@ def test_a_rule_that_counts_a_whole_pool_fails_the_comparison(monkeypatch):
     # accepted as successor (a window of 0 holds nobody of the pool, so that walk is repeated in full)
     assert determine_case(case, windowed=False)["determinations"][0]["successor"] == "p2"
     assert _same(case) == [1, 2]
+
+
+@pytest.mark.parametrize("election, outcome", [("majority", "lot"), ("proportional", "successor")])
+def test_a_candidate_without_a_count_behind_the_edge_is_still_named(election, outcome):
+    # Hessen notes every eligible candidate without a vote count of the pool that gave the lot or the
+    # successor (he-kwg-34 ranking.lp: uncounted/1), wherever he stands: behind the edge too
+    data = {"statute": "he-kwg-34", "election_date": "2006-03-26", "election": election,
+            "nominations": [{"id": "l", "group": "g", "group_kind": "voter_group", "candidates": [
+                {"id": "u1", "votes": 210, "elected": True}, {"id": "v", "votes": 88}, {"id": "w", "votes": 88},
+                *({"id": f"c{i}", "votes": 50 - i} for i in range(5)), {"id": "x"}]}],
+            "events": [{"date": "2009-02-01", "person": "u1", "type": "died"}]}
+    case = build_case(data, "<uncounted>")
+    assert "x" in window.with_state(case)
+    det = determine_case(case)["determinations"][0]
+    assert det["outcome"] == outcome and det["notes"][0]["persons"] == ["x"]
+    assert _same(case, sizes=(0, 1, 2, window.SIZE, 4)) == []

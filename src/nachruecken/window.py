@@ -4,9 +4,11 @@ Every statute reads a ranked list from its head: the first person not passed ove
 A walk therefore needs, of each ordering, only the persons up to the one who takes the seat. The
 window keeps, per ordering, everyone up to the first ``size`` persons without state (plus the rest
 of a tie at that edge, since a tie on votes is read as one rank or one lot), and every person with
-state anywhere (an event, a seat, a designation, a second candidacy, a non-member flag), each with
-his rank in the full ordering. Persons left out have no event and no seat, so nothing in a walk
-can pass them over: the walk would reach them exactly where their rank puts them.
+state anywhere (an event, a seat, a designation, a second candidacy, a non-member flag, no vote
+count where others have one), each with his rank in the full ordering. Persons left out have no
+event and no seat, so nothing in a walk can pass them over: the walk would reach them exactly where
+their rank puts them; and no rule names them past the successor (a rule that does, as Hessen's note
+on candidates without a count, makes them state).
 
 A windowed answer is accepted only if the walk never reached past the window: every pool searched
 before the successor's is complete (nobody left out of its ordering), and the successor (or each
@@ -17,6 +19,7 @@ whose ordering is not one of the ready-made ones is never accepted from a window
 
 The differential test (tests/test_window.py) decides every worked case and generated cases both
 ways and requires equal results; a statute rule that aggregates over a whole pool would fail it.
+(It found the note on candidates without a count once its generated lists had such candidates.)
 """
 
 from __future__ import annotations
@@ -122,19 +125,30 @@ def _position(c):
 
 
 def with_state(case: Case) -> set[str]:
-    """Persons a walk may treat otherwise than by their rank alone."""
+    """Persons a walk may treat otherwise than by their rank alone. Besides events, seats and the
+    rest, that is everyone without a vote count where others have one: such a person ranks after
+    every count, yet a rule may name him wherever he stands (Hessen's note that a missing count
+    decided, he-kwg-34 ranking.lp: ``uncounted/1``)."""
     out = {e.person for e in case.events}
     seen: set[str] = set()
+    uncounted: list[str] = []
+    counted = False
     for nom in case.nominations:
         for c in nom.candidates:
             if c.person in seen:
                 out.add(c.person)  # a second candidacy
             seen.add(c.person)
+            if c.votes is None:
+                uncounted.append(c.person)
+            else:
+                counted = True
             if c.elected or c.non_member or c.seat is not None:
                 out.add(c.person)
             if c.substitute_for:
                 out.add(c.person)
                 out.update(s.person for s in c.substitute_for)
+    if counted:
+        out.update(uncounted)
     return out
 
 
