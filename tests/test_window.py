@@ -84,9 +84,9 @@ def test_every_worked_case_decides_the_same_windowed(monkeypatch):
 
 @st.composite
 def term_with_readings(draw, statute: str):
-    """A generated term whose lists are lengthened by candidates without state (some on equal votes,
-    so that ties meet the window's edge; some without a vote count among those with one), and random
-    readings."""
+    """A generated term whose lists are lengthened by candidates without state, at any place (some on
+    equal votes, so that ties meet the window's edge; some without a vote count among those with one),
+    and random readings."""
     data = draw(terms(statute))
     extra = iter(range(1000))
     for nom in data["nominations"]:
@@ -97,7 +97,8 @@ def term_with_readings(draw, statute: str):
             c = {"id": f"x{next(extra)}"}
             if with_votes and draw(st.integers(0, 5)):  # now and then one without a vote count
                 c["votes"] = draw(st.integers(0, 6))
-            nom["candidates"].append(c)
+            # anywhere on the list: before the departed too, where a walk may not count them
+            nom["candidates"].insert(draw(st.integers(0, len(nom["candidates"]))), c)
     readings = {rid: draw(st.sampled_from(r.values)) for rid, r in load_statute(statute).readings.items()
                 if rid != "core.version_date" and draw(st.booleans())}
     return data, readings
@@ -152,3 +153,22 @@ def test_a_candidate_without_a_count_behind_the_edge_is_still_named(election, ou
     det = determine_case(case)["determinations"][0]
     assert det["outcome"] == outcome and det["notes"][0]["persons"] == ["x"]
     assert _same(case, sizes=(0, 1, 2, window.SIZE, 4)) == []
+
+
+@pytest.mark.parametrize("statute, dates", [("nw-kwahlg-45", ("2020-09-13", "2021-01-10", "2023-06-01")),
+                                            ("nw-kwahlg-45-2024", ("2025-09-14", "2025-10-10", "2026-03-01"))])
+def test_an_ersatzbewerber_at_another_candidates_place_is_not_taken_from_the_window(statute, dates):
+    # l, behind the edge, died; x is named for him and takes his place 6 in the walk (readings: the
+    # chain of a failed list candidate, and only those placed after the departed q). The first person
+    # after q is b (place 5), whom a window of 2 leaves out: x must not be accepted at place 6
+    election, died, resigned = dates
+    data = {"statute": statute, "election_date": election,
+            "readings": {"nw.failed_substitute": "his_substitute", "nw.next_following": "after_departed"},
+            "nominations": [{"id": "rl", "group": "g", "candidates": [
+                {"id": "x", "substitute_for": ["l"]}, {"id": "a1"}, {"id": "a2"},
+                {"id": "q", "elected": True}, {"id": "b"}, {"id": "l"}]}],
+            "events": [{"date": died, "person": "l", "type": "died"},
+                       {"date": resigned, "person": "q", "type": "resigned"}]}
+    case = build_case(data, "<chain>")
+    assert determine_case(case)["determinations"][-1]["successor"] == "b"
+    assert _same(case, sizes=(0, 1, 2, 3)) == []

@@ -12,10 +12,12 @@ on candidates without a count, makes them state).
 
 A windowed answer is accepted only if the walk never reached past the window: every pool searched
 before the successor's is complete (nobody left out of its ordering), and the successor (or each
-person tied for a lot) stands before the first person left out of his pool's ordering; an outcome
+person tied for a lot) stands before the first person left out of his pool's ordering, at his own
+rank (not at the rank of another, as an NRW Ersatzbewerber who takes a list candidate's place); an outcome
 without a successor (the seat left empty, referred, undetermined) is accepted only if every pool
 searched was complete. Otherwise the vacancy is solved again in full (``determine.py``). A pool
-whose ordering is not one of the ready-made ones is never accepted from a window.
+whose ordering is not one of the ready-made ones is never accepted from a window (Hessen's field of a
+Mehrheitswahl, ranked in ASP by the vote count itself, is one).
 
 The differential test (tests/test_window.py) decides every worked case and generated cases both
 ways and requires equal results; a statute rule that aggregates over a whole pool would fail it.
@@ -157,7 +159,7 @@ class Window:
     keep: frozenset[str]  # persons whose facts are given
     edge: dict[tuple, int]  # ordering -> index (0-based) where its own window ends; absent: it holds all
     complete: frozenset[tuple]  # orderings nobody of whom is left out
-    index: dict[tuple, dict[tuple, int]]  # ordering -> (person, nomination) -> index in it
+    index: dict[tuple, dict[tuple, int]]  # ordering -> (person, nomination) before its edge -> his rank
 
 
 def build(case: Case, ranked: dict[tuple, list[tuple]], size: int | None = None) -> Window | None:
@@ -187,7 +189,9 @@ def build(case: Case, ranked: dict[tuple, list[tuple]], size: int | None = None)
     if all(c.person in keep for nom in case.nominations for c in nom.candidates):
         return None
     complete = frozenset(oid for oid, ranking in ranked.items() if all(c.person in keep for c in ranking.cands))
-    index = {oid: {(c.person, ranking.nomination(i)): i for i, c in enumerate(ranking.cands[:edge[oid]])}
+    # the rank each person before an edge has in the facts: his list place, or his place in the ordering
+    index = {oid: {(c.person, ranking.nomination(i)): (c.position if oid[0] == "list" else i + 1)
+                   for i, c in enumerate(ranking.cands[:edge[oid]])}
              for oid, ranking in ranked.items() if oid in edge}
     return Window(frozenset(keep), edge, complete, index)
 
@@ -200,7 +204,7 @@ def _ordering(pool_nom, key) -> tuple | None:
     if key in KEYS:
         if isinstance(pool_nom, GroupRef):
             return ("group", key, str(pool_nom))
-        if isinstance(pool_nom, Const) and str(pool_nom) in ("all", "field"):
+        if isinstance(pool_nom, Const) and str(pool_nom) == "all":
             return ("all", key)
         if isinstance(pool_nom, str) and not isinstance(pool_nom, Const):
             return (key, str(pool_nom))
@@ -212,21 +216,23 @@ def accepts(window: Window, atoms: dict) -> bool:
     stop = {(p, n) for p, n in atoms.get("successor/2", [])}
     tied = {a[0] for a in atoms.get("lot_between/1", [])}
     listed: dict[int, set] = {}
-    for k, _, p, n in atoms.get("listed/4", []):
-        listed.setdefault(k, set()).add((p, n))
+    for k, r, p, n in atoms.get("listed/4", []):
+        listed.setdefault(k, set()).add((r, p, n))
     for k, pool_nom, key, _ in sorted(atoms.get("pool/4", []), key=lambda a: a[0]):
         if str(key) == "designated":
             continue  # the designated Ersatzbewerber: persons with state, never left out
         oid = _ordering(pool_nom, key)
         if oid is None:
             return False
-        here = {(p, n) for p, n in listed.get(k, ()) if (p, n) in stop or p in tied}
+        here = {(r, p, n) for r, p, n in listed.get(k, ()) if (p, n) in stop or p in tied}
         if not here:  # the walk went through this pool: it must have seen all of it
             if oid not in window.complete:
                 return False
             continue
         if oid not in window.edge:
             return True
-        # each person the walk stopped at lies before the ordering's edge (index holds only those)
-        return all(entry in window.index[oid] for entry in here)
+        # each person the walk stopped at lies before the ordering's edge (index holds only those),
+        # at his own rank: one who takes another's rank (an NRW Ersatzbewerber at the place of the
+        # list candidate he was named for) may stand behind the edge in the walk
+        return all(window.index[oid].get((p, n)) == r for r, p, n in here)
     return True
