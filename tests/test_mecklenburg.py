@@ -72,6 +72,16 @@ def test_landtag_wahlkreis_seat_from_the_landesliste():
     assert "mv-lkwg-46/2/2" in [g["norm"] for g in det["grounds"]]
 
 
+def test_landtag_wahlkreis_seat_of_a_party_with_two_landeslisten_is_not_decided():
+    # Satz 2 names the one Landesliste admitted for the party; with two in the case (both with a
+    # person at place 1, who would both be first) nothing is guessed
+    det = _landtag(nom("spd-wk", ("w", None, True), group="spd", tier="district", district="1"),
+                   nom("spd-ll", ("x", None), group="spd"), nom("spd-ll2", ("y", None), group="spd"))
+    assert (det["outcome"], det["successor"], det["candidates"]) == ("undetermined", None, [])
+    assert [g["norm"] for g in det["grounds"]] == ["mv-lkwg-46/2/2"]
+    assert [n["code"] for n in det["notes"]] == ["several_landeslisten"]
+
+
 def test_landtag_list_seat_in_list_order_not_votes():
     det = _landtag(nom("cdu-ll", ("w", None, True), ("l2", 1), ("l3", 999), group="cdu"))
     assert det["successor"] == "l2"

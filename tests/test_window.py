@@ -172,3 +172,16 @@ def test_an_ersatzbewerber_at_another_candidates_place_is_not_taken_from_the_win
     case = build_case(data, "<chain>")
     assert determine_case(case)["determinations"][-1]["successor"] == "b"
     assert _same(case, sizes=(0, 1, 2, 3)) == []
+
+
+def test_a_pool_over_two_orderings_is_not_accepted_from_a_window():
+    # two pool atoms with one number (one pool walked over two lists): the stop cannot be placed in
+    # one ordering, so the walk is repeated in full, even where one of the orderings is complete
+    w = window.Window(keep=frozenset({"a", "b"}), edge={("list", "l2"): 1}, complete=frozenset({("list", "l1")}),
+                      index={("list", "l2"): {("b", "l2"): 1}})
+    one = {"pool/4": [(1, "l1", solver.Const("list"), "n")], "listed/4": [(1, 1, "a", "l1")],
+           "successor/2": [("a", "l1")]}
+    assert window.accepts(w, one)
+    two = {**one, "pool/4": [(1, "l1", solver.Const("list"), "n"), (1, "l2", solver.Const("list"), "n")],
+           "listed/4": [(1, 1, "a", "l1"), (1, 1, "b", "l2")], "successor/2": [("b", "l2")]}
+    assert not window.accepts(w, two)

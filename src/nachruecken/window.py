@@ -218,7 +218,10 @@ def accepts(window: Window, atoms: dict) -> bool:
     listed: dict[int, set] = {}
     for k, r, p, n in atoms.get("listed/4", []):
         listed.setdefault(k, set()).add((r, p, n))
-    for k, pool_nom, key, _ in sorted(atoms.get("pool/4", []), key=lambda a: a[0]):
+    pools = sorted(atoms.get("pool/4", []), key=lambda a: a[0])
+    if len({a[0] for a in pools}) < len(pools):
+        return False  # one pool over several orderings (two lists as one): its stop is not placed
+    for k, pool_nom, key, _ in pools:
         if str(key) == "designated":
             continue  # the designated Ersatzbewerber: persons with state, never left out
         oid = _ordering(pool_nom, key)
