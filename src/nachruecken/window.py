@@ -54,42 +54,26 @@ def _by_nonzero_votes(c):
 KEYS = {"votes": _by_votes, "votes_nonzero": _by_nonzero_votes}
 
 
+@dataclass(slots=True)
 class Ranking:
-    """One ordering: candidacies in rank order. Its entries (person, nomination, tie key) are made on
-    demand, so that a window reads the head of a long list without building the rest."""
+    """One ordering: candidacies in rank order, read from its head (no entry is built for a person
+    a window never reaches)."""
 
-    __slots__ = ("cands", "noms", "key")
-
-    def __init__(self, cands: list, noms, key):
-        self.cands = cands  # Candidate entries in rank order
-        self.noms = noms  # their nomination ids: one id for all, or a list alongside ``cands``
-        self.key = key  # a Candidate's tie key (his list place in a list ordering)
+    cands: list  # Candidate entries in rank order
+    noms: str | list[str]  # their nomination ids: one id for all, or a list alongside ``cands``
+    key: object  # a Candidate's tie key: equal keys are one rank (his list place in a list ordering)
 
     def nomination(self, i: int) -> str:
         return self.noms if isinstance(self.noms, str) else self.noms[i]
 
-    def __len__(self) -> int:
-        return len(self.cands)
-
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self.cands)))]
-        c = self.cands[i]
-        return (c.person, self.nomination(i), self.key(c))
-
-    def __iter__(self):
-        return (self[i] for i in range(len(self.cands)))
-
 
 def rankings(case: Case, orders: dict) -> dict[tuple, Ranking]:
-    """Every ordering the facts hand to clingo, each a Ranking of (person, nomination, tie key) in
-    rank order: ("list", N) by list place, (key, N) per nomination, ("all", key) over all
-    nominations (Mehrheitswahl), ("group", key, G) over a group's nominations (where it has
-    several). The tie key is what equal ranks share (the vote count; list places are never equal).
-    Ties fall to the nomination's place in the file, then the list place. Each list is sorted once
-    per key, by one number per candidate; sorts are stable, so a tie keeps list order within a
-    nomination and file order across nominations. The orderings across lists are built only where
-    the case has them."""
+    """Every ordering the facts hand to clingo: ("list", N) by list place, (key, N) per nomination,
+    ("all", key) over all nominations (Mehrheitswahl), ("group", key, G) over a group's nominations
+    (where it has several). Ties fall to the nomination's place in the file, then the list place.
+    Each list is sorted once per key, by one number per candidate; sorts are stable, so a tie keeps
+    list order within a nomination and file order across nominations. The orderings across lists
+    are built only where the case has them."""
     out: dict[tuple, Ranking] = {}
     per_list = [k for k in orders.get("per_list", ()) if k != "list"]
     across_all = list(orders.get("all", ())) if case.election == "majority" else []
@@ -98,21 +82,18 @@ def rankings(case: Case, orders: dict) -> dict[tuple, Ranking]:
         nominations_of_group.setdefault(nom.group, []).append(nom)
     in_groups = [g for g, noms in nominations_of_group.items() if len(noms) > 1]
     across_group = list(orders.get("group", ())) if in_groups else []
-    keys = list(dict.fromkeys(per_list + across_all + across_group))
+    own: dict[tuple, Ranking] = {}  # (key, nomination): each list by each key, also those only merged
     for nom in case.nominations:
         by_place = sorted(nom.candidates, key=_position)
         out[("list", nom.id)] = Ranking(by_place, nom.id, _position)
-        for key in keys:
-            out[(key, nom.id)] = Ranking(sorted(by_place, key=KEYS[key]), nom.id, KEYS[key])
+        for key in dict.fromkeys(per_list + across_all + across_group):
+            own[(key, nom.id)] = Ranking(sorted(by_place, key=KEYS[key]), nom.id, KEYS[key])
+    out.update(((key, nid), own[(key, nid)]) for key in per_list for nid in (n.id for n in case.nominations))
     for key in across_all:
-        out[("all", key)] = _merged([out[(key, nom.id)] for nom in case.nominations], KEYS[key])
+        out[("all", key)] = _merged([own[(key, nom.id)] for nom in case.nominations], KEYS[key])
     for key in across_group:
         for g in in_groups:
-            out[("group", key, g)] = _merged([out[(key, nom.id)] for nom in nominations_of_group[g]], KEYS[key])
-    for key in keys:
-        if key not in per_list:  # sorted only to be merged
-            for nom in case.nominations:
-                del out[(key, nom.id)]
+            out[("group", key, g)] = _merged([own[(key, nom.id)] for nom in nominations_of_group[g]], KEYS[key])
     return out
 
 
@@ -162,7 +143,7 @@ class Window:
     index: dict[tuple, dict[tuple, int]]  # ordering -> (person, nomination) before its edge -> his rank
 
 
-def build(case: Case, ranked: dict[tuple, list[tuple]], size: int | None = None) -> Window | None:
+def build(case: Case, ranked: dict[tuple, Ranking], size: int | None = None) -> Window | None:
     """The window of ``case`` over its orderings, or None when it would leave nobody out.
 
     An ordering's own window ends before the first person without state who comes after ``size``
