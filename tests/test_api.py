@@ -40,14 +40,14 @@ def test_a_mapping_with_dates_a_text_and_a_path_decide_alike():
 
 def test_readings_and_statute_override_the_case():
     base = nachruecken.decide(CASE)
-    assert base["readings"]["he.inquiry_period"] == "week"
-    other = nachruecken.decide(CASE, readings={"he.inquiry_period": "none"})
-    assert other["readings"]["he.inquiry_period"] == "none"
+    assert base["readings"]["he.undetermined"] == "four_weeks"
+    other = nachruecken.decide(CASE, readings={"he.undetermined": "earliest"})
+    assert other["readings"]["he.undetermined"] == "earliest"
     assert nachruecken.decide(CASE, statute="he-kwg-34")["determinations"][0]["statute"] == "he-kwg-34"
 
 
 @pytest.mark.parametrize("kwargs, path", [
-    ({"readings": {"he.inquiry_period": "maybe"}}, "readings.he.inquiry_period"),
+    ({"readings": {"he.undetermined": "maybe"}}, "readings.he.undetermined"),
     ({"readings": {"he.no_such_reading": "x"}}, "readings.he.no_such_reading"),
     ({"statute": "xx-unknown"}, "statute"),
 ])
@@ -88,4 +88,4 @@ def test_the_api_page_runs(monkeypatch):
 
 def test_readings_must_be_a_mapping():
     with pytest.raises(nachruecken.InputError, match="readings must be a mapping"):
-        nachruecken.decide(CASE, readings="he.inquiry_period=none")
+        nachruecken.decide(CASE, readings="he.undetermined=earliest")

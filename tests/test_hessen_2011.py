@@ -23,28 +23,89 @@ def test_the_elected_are_members_at_once_so_a_refusal_is_a_verzicht_on_the_seat(
     assert any("§ 33 Abs. 2" in w for w in result["warnings"])
 
 
-def test_membership_comes_with_the_determination_after_the_week_of_inquiry():
+def test_without_a_recorded_feststellung_it_is_presumed_four_weeks_after_the_call():
+    # § 34 Abs. 3 Satz 2: the Feststellung makes the member; none recorded: reading he.undetermined
     events = [("2022-01-03", "a", "died"), ("2022-01-04", "b", "notified")]
-    pending = only(decide(case([spd(("a", 900, True), ("b", 500))], events, as_of="2022-01-11")))["membership"]
-    assert pending["status"] == "pending" and pending["deadline"] == "2022-01-11"
-    done = only(decide(case([spd(("a", 900, True), ("b", 500))], events, as_of="2022-01-12")))["membership"]
-    assert done == {"notified": "2022-01-04", "deadline": "2022-01-11", "status": "determined",
-                    "member_from": "2022-01-12"}
+    nom = spd(("a", 900, True), ("b", 500))
+    open_ = only(decide(case([nom], events, as_of="2022-01-31")))["membership"]
+    assert open_["status"] == "to_be_determined" and open_["earliest_determination"] == "2022-01-03"
+    assert open_["member_from"] is None and open_["deadline"] == "2022-01-31"
+    done = only(decide(case([nom], events, as_of="2022-02-01")))["membership"]
+    assert done["status"] == "determined" and done["member_from"] == "2022-01-31"
+    assert done["earliest_determination"] == "2022-01-03" and "assumed" in done["assumption"]
+    # open: never presumed; earliest: on the day he is reached
+    never = only(decide(case([nom], events, as_of="2023-01-01", readings={"he.undetermined": "open"})))
+    assert never["membership"]["status"] == "to_be_determined"
+    first = only(decide(case([nom], events, readings={"he.undetermined": "earliest"})))["membership"]
+    assert first["status"] == "determined" and first["member_from"] == "2022-01-03"
 
 
-def test_reading_inquiry_period_none_determines_on_the_day_and_a_later_refusal_opens_a_new_vacancy():
+def test_a_recorded_feststellung_makes_the_member_that_day():
+    events = [("2022-01-03", "a", "died"), ("2022-01-10", "b", "called")]
+    det = only(decide(case([spd(("a", 900, True), ("b", 500))], events)))
+    assert det["membership"]["status"] == "determined" and det["membership"]["member_from"] == "2022-01-10"
+    assert "earliest_determination" not in det["membership"]
+
+
+def test_reading_earliest_determines_on_the_day_and_a_later_refusal_opens_a_new_vacancy():
     c = case([spd(("a", 900, True), ("b", 500), ("c", 100))],
-             [("2022-01-03", "a", "died"), ("2022-01-05", "b", "refused")], readings={"he.inquiry_period": "none"})
+             [("2022-01-03", "a", "died"), ("2022-01-05", "b", "refused")], readings={"he.undetermined": "earliest"})
     dets = by_vacancy(decide(c))
     assert dets["a"]["membership"]["status"] == "determined" and dets["a"]["membership"]["member_from"] == "2022-01-03"
     assert dets["a"]["successor"] == "b"
     # b was a member when he refused: his Verzicht on the seat is a vacancy of its own
     assert dets["b"]["trigger"] == "resigned" and dets["b"]["successor"] == "c"
-    # under the default week of inquiry the same refusal passes him over in a's procedure
-    dflt = by_vacancy(decide(case([spd(("a", 900, True), ("b", 500), ("c", 100))],
-                                  [("2022-01-03", "a", "died"), ("2022-01-05", "b", "refused")])))
+    # by default the same refusal, within four weeks and before any recorded Feststellung, passes him over
+    result = decide(case([spd(("a", 900, True), ("b", 500), ("c", 100))],
+                         [("2022-01-03", "a", "died"), ("2022-01-05", "b", "refused")]))
+    dflt = by_vacancy(result)
     assert set(dflt) == {"a"} and dflt["a"]["successor"] == "c"
     assert by_person(dflt["a"])["b"]["reason"] == "waived"
+    assert any("no Feststellung of him is recorded" in w for w in result["warnings"])
+
+
+def test_an_event_after_the_presumed_feststellung_is_named_in_a_warning():
+    result = decide(case([spd(("a", 900, True), ("b", 500), ("c", 100))],
+                         [("2022-01-03", "a", "died"), ("2022-02-10", "b", "left_group")]))
+    det = only(result)
+    assert det["successor"] == "b" and det["membership"]["status"] == "determined"
+    assert any("would have passed him over had the Feststellung come later" in w for w in result["warnings"])
+
+
+def test_a_party_exit_before_the_feststellung_passes_him_over_abs_2_nr_1():
+    c = case([spd(("a", 900, True), ("b", 500), ("c", 100))],
+             [("2022-01-03", "a", "died"), ("2022-01-12", "b", "left_group")])
+    det = only(decide(c))
+    assert det["successor"] == "c"
+    b = by_person(det)["b"]
+    assert (b["reason"], b["norm"]) == ("left_group", "he-kwg-34/2/nr1")
+    assert det["calls"][0] == {"person": "b", "nomination": "spd", "from": "2022-01-03", "ended": "2022-01-12",
+                               "how": "left_group"}
+    # after a recorded Feststellung a party exit changes nothing
+    done = only(decide(case([spd(("a", 900, True), ("b", 500), ("c", 100))],
+                            [("2022-01-03", "a", "died"), ("2022-01-05", "b", "called"),
+                             ("2022-01-12", "b", "left_group")])))
+    assert done["successor"] == "b" and done["membership"]["member_from"] == "2022-01-05"
+
+
+def test_a_recorded_feststellung_of_the_next_person_never_leaves_two_holders():
+    # b is presumed determined on 31 Jan; the office records c's Feststellung on 15 Feb: the
+    # presumption was wrong, b never became a member
+    result = decide(case([spd(("a", 900, True), ("b", 500), ("c", 100))],
+                         [("2022-01-03", "a", "died"), ("2022-02-15", "c", "called")]))
+    holders = [p for seat in result["composition"]["seats"] for p in seat["holders"]]
+    assert holders == ["c"]
+    det = only(result)
+    assert det["recorded_call"] == "c"
+    assert [(c["person"], c["how"]) for c in det["calls"]] == [("b", "superseded"), ("c", None)]
+
+
+def test_the_retired_inquiry_period_reading_has_no_effect_and_is_named():
+    events = [("2022-01-03", "a", "died")]
+    nom = spd(("a", 900, True), ("b", 500))
+    result = decide(case([nom], events, readings={"he.inquiry_period": "none"}))
+    assert any("he.inquiry_period" in w and "retired" in w for w in result["warnings"])
+    assert only(result) == only(decide(case([nom], events)))
 
 
 def test_a_refusal_is_a_waiver_for_good_even_with_no_call_open():
@@ -109,7 +170,7 @@ def test_the_old_text_pinned_would_pass_the_kreistag_seat_to_the_ersatzliste():
 
 def test_a_reservation_has_no_effect_and_a_note_says_so():
     c = case([spd(("a", 900, True), ("b", 500))],
-             [("2022-01-03", "a", "died"), ("2022-01-05", "b", "accepted", {"reservation": True})], as_of="2022-01-20")
+             [("2022-01-03", "a", "died"), ("2022-01-05", "b", "accepted", {"reservation": True})], as_of="2022-02-20")
     det = only(decide(c))
     assert det["successor"] == "b" and det["membership"]["status"] == "determined"
     assert "reservation_no_declaration" in {n["code"] for n in det["notes"]}

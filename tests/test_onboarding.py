@@ -175,7 +175,7 @@ def test_plausibility_warnings_hold_the_replay_relations():
 
 
 def test_a_mistyped_reading_in_a_case_is_still_an_input_error():
-    for rid in ("hee.inquiry_period", "inquiry_period"):
+    for rid in ("hee.undetermined", "undetermined"):
         data = _data()
         data["readings"] = {rid: "week"}
         with pytest.raises(nachruecken.InputError, match="unknown reading"):

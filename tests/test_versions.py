@@ -66,8 +66,8 @@ def test_a_reading_another_version_knows_is_ignored_with_a_warning():
 def test_readings_no_version_knows_or_with_a_wrong_value_are_input_errors():
     with pytest.raises(InputError, match="unknown reading 'he.bogus'"):
         decide(_he("he", "2012-03-01", readings={"he.bogus": "x"}))
-    with pytest.raises(InputError, match="reading 'he.inquiry_period' has no value 'month'"):
-        decide(_he("he", "2012-03-01", readings={"he.inquiry_period": "month"}))
+    with pytest.raises(InputError, match="reading 'he.undetermined' has no value 'month'"):
+        decide(_he("he", "2012-03-01", readings={"he.undetermined": "month"}))
     # a value checked by the version that knows it, even when no vacancy falls under that version
     with pytest.raises(InputError, match="he.unfit_next"):
         decide(_he("he", "2012-03-01", readings={"he.unfit_next": "later"}))

@@ -152,6 +152,10 @@ def step_text(case: Case, step: Step, as_of: int, land: str | None = None, q: Id
     # one week from the call (a statute's own period without a notification, e.g. Hessen's inquiry)
     week = period_end(step.date, 1, land, case.holidays, shift)
     out.append(f"call_week_end({to_int(week)}). next_day({to_int(week)},{to_int(week + ONE_DAY)}).")
+    # four weeks from the call (Hessen from 2011, he.undetermined = four_weeks: until then no Feststellung
+    # is presumed)
+    weeks4 = period_end(step.date, 4, land, case.holidays, shift)
+    out.append(f"call_four_weeks_end({to_int(weeks4)}).")
     for other in step.sitting.values():
         out.append(f"sits({q(other.person)},{q(other.via_nomination)}).")
     for person, nom, how in sorted(step.seated):

@@ -304,12 +304,6 @@ def context(result: dict, case, det: dict, lang: str) -> dict:
     checks = [w for w in result["warnings"] if _concerns(w, det, result)] + [n["explanation"] for n in det["notes"]]
     if open_points_reading:
         checks.append(open_points_reading)
-    inquiry = own_texts.get("feststellung@inquiry", {}).get(lang)
-    if inquiry and m.get("status") == "pending" and m.get("deadline"):
-        # the week runs from the inquiry's service; without it on record, its end is a blank
-        end = (_day(m["deadline"], lang) if m.get("notified") else
-               _blank("Ablauf der Woche ab Zustellung der Anfrage" if lang == "de" else "end of the week from service"))
-        checks.insert(0, localize(inquiry.format(deadline=end), lang))
     trigger = det["trigger"]
     if trigger == "resigned" and any(e.person == det["vacancy"] and e.date.isoformat() == det["date"]
                                      and e.type == "refused" for e in case.events):

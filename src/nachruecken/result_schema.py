@@ -34,7 +34,10 @@ MEMBERSHIP = {
     "required": ["notified", "deadline", "status", "member_from"],
     "properties": {
         "notified": NULLABLE_DATE, "deadline": NULLABLE_DATE, "member_from": NULLABLE_DATE,
-        "status": {"enum": ["pending", "accepted", "deemed_accepted", "refused", "deemed_refused", "determined"]},
+        "status": {"enum": ["pending", "accepted", "deemed_accepted", "refused", "deemed_refused", "to_be_determined",
+                            "determined"]},
+        "earliest_determination": {**NULLABLE_DATE, "description": "Hessen from 2011, no Feststellung recorded: the "
+                                                                  "first day it can be made (addition)"},
         "assumption": {"type": "string", "description": "what stood in for a missing notification (addition)"},
         "deadline_moved": {
             "type": "object", "required": ["from", "days"],

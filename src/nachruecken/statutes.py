@@ -126,6 +126,7 @@ class Statute:
     order_keys_by_reading: dict = field(default_factory=dict)
     windowed: bool = False  # its walks may be handed a window of each ordering (src/nachruecken/window.py)
     encoded: bool = True
+    retired: dict[str, dict[str, str]] = field(default_factory=dict)  # reading id -> why it has no effect now
 
     @property
     def state_code(self) -> str:
@@ -173,7 +174,7 @@ class Statute:
                 if rid not in self.readings:
                     if not rid.startswith(own_prefix) and rid.split(".")[0] in VERSIONS:
                         continue
-                    if rid in siblings:
+                    if rid in siblings or rid in self.retired:
                         if ignored is not None:
                             ignored.add(rid)
                         continue
@@ -244,6 +245,7 @@ def load_statute(sid: str) -> Statute:
         orders=cat.get("orders"),
         order_keys_by_reading=cat.get("order_keys_by_reading") or {},
         windowed=bool(cat.get("windowed", False)),
+        retired=cat.get("retired_readings") or {},
     )
 
 

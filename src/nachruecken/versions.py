@@ -47,6 +47,7 @@ TEXTS = {
         "how_step_day": "each step is decided under the text in force on its own day",
         "reading_ignored": "Reading '{reading}' is not known to {sid} ({version}); it was ignored for the "
                            "determinations made under that text",
+        "reading_retired": "Reading '{reading}' is retired in {sid} and has no effect: {why}",
         "several_versions": "the law in force on each vacancy's date: {parts}",
     },
     "de": {
@@ -80,6 +81,7 @@ TEXTS = {
         "how_step_day": "jeder Schritt wird nach der an seinem Tag geltenden Fassung entschieden",
         "reading_ignored": "Die Lesart '{reading}' kennt {sid} ({version}) nicht; sie blieb für die nach dieser "
                            "Fassung getroffenen Feststellungen außer Betracht",
+        "reading_retired": "Die Lesart '{reading}' ist in {sid} aufgehoben und ohne Wirkung: {why}",
         "several_versions": "das am Tag des Freiwerdens jedes Sitzes geltende Recht: {parts}",
     },
 }
@@ -126,7 +128,8 @@ def version_warnings(spec: str, election_date: dt.date | None, applied: list, ig
     used = list(dict.fromkeys(st.id for _, st, _ in applied))
     for sid in used:
         st = load_statute(sid)
-        out += [t["reading_ignored"].format(reading=rid, sid=sid, version=st.version_in(lang))
+        out += [t["reading_retired"].format(reading=rid, sid=sid, why=st.retired[rid][lang]) if rid in st.retired
+                else t["reading_ignored"].format(reading=rid, sid=sid, version=st.version_in(lang))
                 for rid in sorted(ignored.get(sid, ()))]
     if pinned:
         st = load_statute(spec)

@@ -1,8 +1,8 @@
 """Identifiers in German prose: reading values as words, and the mark of a case-file key.
 
-Catalogue texts name a reading as ``Lesart he.inquiry_period = week``. The reading id is what a
+Catalogue texts name a reading as ``Lesart he.undetermined = four_weeks``. The reading id is what a
 user types (``--reading``), so it stays, marked as code; its value is English shorthand, so German
-output shows the value's German word instead: ``Lesart `he.inquiry_period` = „eine Woche“``.
+output shows the value's German word instead: ``Lesart `he.undetermined` = „vier Wochen“``.
 JSON keeps the reading values themselves under ``readings``.
 """
 
@@ -29,6 +29,7 @@ VALUE_WORDS_DE = {
     "fixed": "feste Frist", "bgb_193": "§ 193 BGB", "as_elsewhere": "wie in den anderen Ländern",
     "cured": "geheilt", "declaration_in_time": "Erklärung rechtzeitig", "from_call": "ab der Berufung",
     "vacancy_day": "Tag des Freiwerdens", "step_day": "Tag des Schritts",
+    "four_weeks": "vier Wochen", "open": "bis zur erfassten Feststellung", "earliest": "am Tag des Erreichens",
 }
 VALUE_WORDS_BY_READING = {
     ("mv.regained", "eligible"): "wieder wählbar",
