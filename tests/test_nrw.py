@@ -316,10 +316,11 @@ def test_a_list_winner_keeps_only_his_list_designation():
     assert det["successor"] == "m"
 
 
-def test_a_former_member_may_succeed_again_unless_the_reading_excludes_him():
+def test_a_former_member_may_succeed_again_only_under_the_literal_reading():
     dets = by_vacancy(decide_file("instances/nw/former-member-eligible.yaml"))
     assert dets["mertens"]["successor"] == "kern"
     assert "noch nicht berufen" in by_person(dets["mertens"])["kern"]["explanation"]
+    # the case selects eligible; the default (excluded) passes him over
     dets = by_vacancy(decide_file("instances/nw/former-member-eligible.yaml", cli_readings={"nw.former_member": "excluded"}))
     assert dets["mertens"]["successor"] == "nagel"
     kern = by_person(dets["mertens"])["kern"]
@@ -420,3 +421,51 @@ def test_the_abs3_satz2_explanation_names_the_alternative_that_applied():
     assert "Refused the election on" in by_person(dets["bauer"])["adler"]["explanation"]
     dets = by_vacancy(decide_file("instances/nw/reservation-refuses-for-good.yaml"))
     assert "under reservation" in by_person(dets["brandt"])["conrad"]["explanation"]
+
+
+def test_a_member_who_gave_up_his_seat_yesterday_is_not_called_by_default():
+    dets = by_vacancy(decide_file("instances/nw/former-member-excluded.yaml"))
+    assert dets["albers"]["successor"] == "xander"
+    assert by_person(dets["albers"])["vogt"]["reason"] == "former_member"
+    literal = by_vacancy(decide_file("instances/nw/former-member-excluded.yaml",
+                                     cli_readings={"nw.former_member": "eligible"}))
+    assert literal["albers"]["successor"] == "vogt"
+
+
+def test_a_lost_seat_is_no_verzicht_and_the_reading_does_not_pass_him_over():
+    for value in ("excluded", "eligible"):
+        dets = by_vacancy(decide_file("instances/nw/lost-seat-not-former.yaml",
+                                      cli_readings={"nw.former_member": value}))
+        assert dets["dorn"]["successor"] == "brandt"
+        assert [n["code"] for n in dets["dorn"]["notes"]] == ["former_member_called"]
+
+
+def test_the_mayor_is_a_member_by_law_and_never_called_back():
+    for statute in ("nw-kwahlg-45", "nw-kwahlg-45-2024"):
+        dets = by_vacancy(decide_file("instances/nw/mayor-already-member.yaml", statute_id=statute))
+        engel = by_person(dets["gaertner"])["engel"]
+        assert (engel["reason"], engel["norm"], engel["citation"]) == (
+            "already_member", "nw-go-40/2/2", "§ 40 Abs. 2 Satz 2 GO")
+        assert dets["gaertner"]["successor"] == "hahn"
+
+
+def test_a_pending_persons_resignation_refuses_the_call_and_vacates_nothing():
+    result = decide_file("instances/nw/resigned-while-pending.yaml")
+    dets = by_vacancy(result)
+    assert set(dets) == {"arndt", "dietz"}  # no vacancy of a seat bach never held
+    assert dets["arndt"]["successor"] == "cramer"
+    assert by_person(dets["dietz"])["bach"]["norm"] == "nw-kwahlg-45/3/2"
+    assert any("resigned on 3 February 2023 while his call was pending" in w for w in result["warnings"])
+
+
+def test_a_written_verzicht_opens_no_vacancy_in_nrw_and_an_unknown_form_is_warned_about():
+    base = [nom("spd", E("a", elected=True), "b", "c")]
+    written = decide(case(base, [("2023-02-01", "a", "resigned", {"form": "written"})]))
+    assert written["determinations"] == []
+    assert any("zur Niederschrift" in w and "not taken to fall vacant" in w for w in written["warnings"])
+    unknown = decide(case(base, [("2023-02-01", "a", "resigned")]))
+    assert only(unknown)["successor"] == "b"
+    assert any("does not say in which form" in w for w in unknown["warnings"])
+    recorded = decide(case(base, [("2023-02-01", "a", "resigned", {"form": "recorded"})]))
+    assert only(recorded)["successor"] == "b"
+    assert not any("Niederschrift" in w for w in recorded["warnings"])

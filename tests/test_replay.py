@@ -93,11 +93,14 @@ def test_conflicting_called_event_is_warned_about():
     assert any("records 'e' as called" in w for w in result["warnings"])
 
 
-def test_resignation_of_a_non_holder_is_a_warning_not_a_vacancy():
+def test_resignation_of_a_non_holder_opens_no_vacancy_and_is_read_as_a_waiver():
     result = decide(he_case([_nom()], [("2010-01-01", "d", "resigned")]))
     assert result["determinations"] == []
-    # d was never given a seat: the warning suggests the likely slip
-    assert any("never gives them a seat" in w and "elected: true" in w for w in result["warnings"])
+    # d was never given a seat: the warning says how it was read and suggests the likely slip
+    assert any("never gives them a seat" in w and "waiver" in w and "elected: true" in w for w in result["warnings"])
+    later = decide(he_case([_nom()], [("2010-01-01", "d", "resigned"), ("2010-02-01", "a", "died")]))
+    assert by_person(later["determinations"][0])["d"]["reason"] == "waived"
+    assert later["determinations"][0]["successor"] == "e"
 
 
 def test_empty_seat_is_recorded_for_later_vacancies():

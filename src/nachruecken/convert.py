@@ -83,8 +83,12 @@ def case_to_data(case: Case, with_expected: bool = True) -> dict:
             ed["nomination"] = ev.nomination
         if ev.reservation:
             ed["reservation"] = True
-        if ev.type == "waived" and ev.form and ev.form != "written":
+        if ev.form and not (ev.type == "waived" and ev.form == "written"):
             ed["form"] = ev.form
+        if ev.received:
+            ed["received"] = ev.received.isoformat()
+        if ev.seat_of:
+            ed["seat_of"] = ev.seat_of
         if ev.ground:
             ed["ground"] = ev.ground
         if ev.seat:
@@ -169,8 +173,12 @@ def to_lp(case: Case) -> str:
             facts.append(F("event_nomination", [i, S(ev.nomination)]))
         if ev.reservation:
             facts.append(F("event_reservation", [i]))
-        if ev.type == "waived" and ev.form:
+        if ev.form:
             facts.append(F("event_form", [i, F(ev.form)]))
+        if ev.received:
+            facts.append(F("event_received", [i, N(to_int(ev.received))]))
+        if ev.seat_of:
+            facts.append(F("event_seat_of", [i, S(ev.seat_of)]))
         if ev.ground:
             facts.append(F("event_ground", [i, S(ev.ground)]))
         if ev.group:

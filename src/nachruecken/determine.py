@@ -194,7 +194,7 @@ def _decision(det: dict, atoms: dict) -> Decision:
     m = det["membership"] or {}
     return Decision(det["outcome"], det["successor"], det["successor_nomination"], det,
                     member_from=_day(m.get("member_from")), deadline=_day(m.get("deadline")),
-                    status=m.get("status"),
+                    status=m.get("status"), assumed=m.get("status") == "determined" and "earliest_determination" in m,
                     fails_by=frozenset(str(a[0]) for a in atoms.get("call_fails_by/1", [])),
                     pending_excluded=bool(atoms.get("pending_excluded/0")),
                     lot_between=tuple(det["lot_between"]),
@@ -235,6 +235,9 @@ def _ledger_rules(sid: str, readings: tuple) -> LedgerRules:
     return LedgerRules(reservation_refuses="reservation" in fails,
                        members_at_election=bool(atoms.get("elected_member_at_election/0")),
                        refusal_waives_from=dt.date.min if atoms.get("refusal_waives_anwartschaft/0") else None,
+                       candidate_waiver=bool(atoms.get("candidate_waiver/0")),
+                       members_from_period_start=bool(atoms.get("elected_member_from_period_start/0")),
+                       verzicht_recorded_only=bool(atoms.get("verzicht_recorded_only/0")),
                        vacates_before_acceptance=frozenset(str(a[0]) for a in atoms.get("vacates_before_acceptance/1", [])),
                        period_shift=not atoms.get("period_rule/1"))
 
@@ -249,7 +252,7 @@ def _warning(statute: Statute, lang: str, code: str, params: dict) -> str:
     (texts ``warning@<code>``, e.g. the form a Verzicht on the seat needs there)."""
     template = statute.texts.get(f"warning@{code}", {}).get(lang) or REPLAY_WARNINGS[lang][code]
     # dates as running text ("31 August 2023", "31. August 2023")
-    words = {k: long_date(dt.date.fromisoformat(v), lang) if k in ("date", "since", "vacancy", "election") and v
+    words = {k: long_date(dt.date.fromisoformat(v), lang) if k in ("date", "since", "vacancy", "election", "assumed", "until") and v
              else v for k, v in params.items()}
     since = words.get("since")
     since_on = (f" am {since}" if lang == "de" else f" on {since}") if since else ""
@@ -473,6 +476,8 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
                       "status": str(m.get("status", "pending")), "member_from": iso(m.get("member_from")),
                       "unnotified": m.get("unnotified") if isinstance(m.get("unnotified"), int)
                       else str(m.get("unnotified") or "") or None}
+        if "earliest_determination" in m:  # Hessen from 2011: no Feststellung recorded
+            membership["earliest_determination"] = iso(m["earliest_determination"])
     referred = [a[0] for a in atoms.get("referred_to/1", [])]
     # which election a by_election is (M-V § 44 Abs. 3 Neuwahl, § 44 Abs. 5 Ergänzungswahl)
     kind_of_election = ({"by_election_kind": str(atoms["by_election_kind/1"][0][0])}

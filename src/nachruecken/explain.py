@@ -68,10 +68,14 @@ REASON_WORDS = {
 MEMBERSHIP_WORDS = {
     "en": {"pending": "pending", "accepted": "accepted", "deemed_accepted": "deemed accepted", "refused": "refused",
            "deemed_refused": "deemed refused", "determined": "determined by the Wahlleiter",
-           "notified": "notified", "deadline": "period ends", "member_from": "member from"},
+           "to_be_determined": "to be determined (no Feststellung recorded)",
+           "notified": "notified", "deadline": "period ends", "member_from": "member from",
+           "earliest_determination": "Feststellung possible from"},
     "de": {"pending": "offen", "accepted": "angenommen", "deemed_accepted": "gilt als angenommen",
            "refused": "abgelehnt", "deemed_refused": "gilt als abgelehnt", "determined": "vom Wahlleiter festgestellt",
-           "notified": "zugestellt", "deadline": "Frist endet", "member_from": "Mitglied ab"},
+           "to_be_determined": "festzustellen (keine Feststellung erfasst)",
+           "notified": "zugestellt", "deadline": "Frist endet", "member_from": "Mitglied ab",
+           "earliest_determination": "Feststellung möglich ab"},
 }
 CALL_END_WORDS = {
     "en": {"refused": "refused", "waived": "waived", "died": "died", "lost_eligibility": "lost eligibility",
@@ -95,7 +99,10 @@ LABELS = {
                                              "call is taken as in time (reading core.unnotified)",
            "unnotified_from_call": "no notification recorded: the period is counted from the call "
                                    "(reading core.unnotified = from_call)",
-           "unnotified_week_from_call": "no notice of the inquiry recorded: its week is counted from the call"},
+           "unnotified_week_from_call": "no service recorded: the week is counted from the call",
+           "unnotified_undetermined_four_weeks": "no Feststellung recorded: it can be made from the earliest date "
+                                                 "given and is assumed made four weeks later (reading "
+                                                 "he.undetermined = four_weeks); record the `called` date"},
     "de": {"successor": "Nachfolger", "skipped": "übergangen", "tied": "stimmengleich", "behind": "dahinter",
            "vacant": "Sitz bleibt leer", "lot": "Losentscheid nötig", "by_election": "Neuwahl",
            "by_election_neuwahl_wahlkreis": "Neuwahl im Wahlkreis", "by_election_ergaenzungswahl": "Ergänzungswahl",
@@ -105,7 +112,10 @@ LABELS = {
                                              "nach der Berufung gilt als rechtzeitig (Lesart core.unnotified)",
            "unnotified_from_call": "keine Benachrichtigung erfasst: die Frist läuft ab der Berufung "
                                    "(Lesart core.unnotified = from_call)",
-           "unnotified_week_from_call": "keine Zustellung der Anfrage erfasst: ihre Woche läuft ab der Berufung"},
+           "unnotified_week_from_call": "keine Zustellung erfasst: die Woche läuft ab der Berufung",
+           "unnotified_undetermined_four_weeks": "Feststellung nicht erfasst: frühestens am angegebenen Tag "
+                                                 "möglich, angenommen vier Wochen später (Lesart he.undetermined "
+                                                 "= four_weeks); das Datum der Feststellung (`called`) erfassen"},
 }
 
 
@@ -125,6 +135,11 @@ REPLAY_WARNINGS = {
                          "'{person}' until a later event (e.g. lost_seat) records the outcome",
         "called_conflict": "the case records '{called}' as called on {date} to the seat of '{person}', where the "
                            "statute calls '{successor}'; the recorded call stands",
+        "called_closed": "the case records '{called}' as called on {date} to the seat of '{person}', whose "
+                         "procedure had already ended (filled or left empty): the record changes nothing; check it",
+        "called_without_vacancy": "the case records '{called}' as called on {date}, but no seat was open then "
+                                  "that his list may fill: he is taken to sit from that day (a call before the "
+                                  "case's events); name the seat with `seat_of` if it is in the case",
         "refused_by_member": "'{person}' refused on {date}, after the membership had begun{since_on}: read as giving "
                              "up the seat (Verzicht); check that the declaration has the form the statute requires",
         "reservation_after_membership": "'{person}' declared acceptance with a reservation on {date}, after the "
@@ -143,6 +158,33 @@ REPLAY_WARNINGS = {
         "file_order_decides": "several seats fell vacant on {date} and were decided in file order; in the other "
                               "order the seats would go {other}",
         "no_seat": "'{person}' has a '{type}' event on {date} but holds no seat then; the event opens no vacancy",
+        "passed_over_undetermined": "'{person}', reached on {since}, has a '{type}' event on {date}; no "
+                                    "Feststellung of him is recorded, so the event counts as made before it and "
+                                    "passes him over (reading he.undetermined); if he was determined earlier, "
+                                    "record the `called` date",
+        "undetermined_later_event": "'{person}' is taken as determined on {assumed} (no Feststellung recorded, "
+                                    "reading he.undetermined); his '{type}' event on {date} would have passed him "
+                                    "over had the Feststellung come later: record the `called` date",
+        "resigned_by_pending": "'{person}' resigned on {date} while his call was pending: he held no seat to give "
+                               "up, so the declaration is read as refusing the call",
+        "resigned_by_elected": "'{person}' resigned on {date}, before his membership began: he held no seat to "
+                               "give up, so the declaration is read as refusing the election",
+        "resigned_by_candidate": "'{person}' resigned on {date} without holding a seat or being called: the "
+                                 "declaration is read as a waiver of the Anwartschaft (check that it has the form "
+                                 "the statute asks of a waiver)",
+        "resigned_by_candidate_never_elected": "'{person}' resigned on {date}, but the case never gives them a "
+                                               "seat: read as a waiver of the Anwartschaft; if they won a seat at "
+                                               "the election, mark them `elected: true` on their nomination",
+        "period_start_presumed": "'{person}' declared on {date}; the case gives no `body.period_start`, so the "
+                                 "declaration is presumed made before membership began (up to {until}) and read as "
+                                 "refusing the election; give the start of the Wahlperiode (`body.period_start`) to "
+                                 "decide it",
+        "verzicht_not_recorded": "'{person}' gave up the seat on {date} in writing: a Verzicht is effective only "
+                                 "when declared for the record (zur Niederschrift); the seat is not taken to fall "
+                                 "vacant",
+        "verzicht_form_unknown": "'{person}' gave up the seat on {date}; the case does not say in which form: a "
+                                 "Verzicht is effective only when declared for the record (zur Niederschrift); "
+                                 "check the form (`form: recorded`)",
         "nothing": "no event vacates a seat: nothing to decide",
         "period_start_before_election": "body.period_start ({date}) lies before the election ({election}): a "
                                         "Wahlperiode begins after its election; check the date",
@@ -165,6 +207,12 @@ REPLAY_WARNINGS = {
                          "'{person}', bis ein späteres Ereignis (z. B. ein Sitzverlust, `lost_seat`) das Ergebnis festhält",
         "called_conflict": "der Fall verzeichnet '{called}' als am {date} auf den Sitz von '{person}' berufen, "
                            "das Gesetz beruft '{successor}'; die verzeichnete Berufung gilt",
+        "called_closed": "der Fall erfasst '{called}' als am {date} für den Sitz von '{person}' berufen, dessen "
+                         "Verfahren bereits beendet war (besetzt oder leer geblieben): die Angabe ändert nichts; "
+                         "bitte prüfen",
+        "called_without_vacancy": "der Fall erfasst '{called}' als am {date} berufen, aber kein Sitz war offen, "
+                                  "den seine Liste besetzen kann: er gilt ab diesem Tag als Mitglied (eine Berufung "
+                                  "vor den Ereignissen des Falls); den Sitz mit `seat_of` nennen, wenn er im Fall steht",
         "refused_by_member": "'{person}' hat am {date} abgelehnt, nachdem die Mitgliedschaft{since_on} begonnen hatte: "
                              "als Verzicht auf den Sitz gelesen; ist die vom Gesetz verlangte Form gewahrt?",
         "reservation_after_membership": "'{person}' hat am {date} unter Vorbehalt angenommen, nachdem die "
@@ -185,6 +233,33 @@ REPLAY_WARNINGS = {
         "file_order_decides": "am {date} wurden mehrere Sitze frei und in der Reihenfolge der Datei entschieden; "
                               "in der anderen Reihenfolge gingen die Sitze so: {other}",
         "no_seat": "'{person}' hat am {date} ein Ereignis `{type}`, hält dann aber keinen Sitz; es macht keinen Sitz frei",
+        "passed_over_undetermined": "'{person}', am {since} erreicht, hat am {date} ein Ereignis `{type}`; eine "
+                                    "Feststellung ist nicht erfasst, daher gilt das Ereignis als vor ihr "
+                                    "eingetreten und übergeht ihn (Lesart he.undetermined); wurde er früher "
+                                    "festgestellt, das Datum (`called`) erfassen",
+        "undetermined_later_event": "'{person}' gilt als am {assumed} festgestellt (Feststellung nicht erfasst, "
+                                    "Lesart he.undetermined); sein Ereignis `{type}` am {date} hätte ihn "
+                                    "übergangen, wäre die Feststellung später erfolgt: das Datum (`called`) erfassen",
+        "resigned_by_pending": "'{person}' hat am {date} verzichtet, während die Berufung offen war: ohne Sitz "
+                               "gibt es nichts aufzugeben, die Erklärung gilt als Ablehnung der Berufung",
+        "resigned_by_elected": "'{person}' hat am {date} verzichtet, bevor die Mitgliedschaft begann: ohne Sitz "
+                               "gibt es nichts aufzugeben, die Erklärung gilt als Ablehnung der Wahl",
+        "resigned_by_candidate": "'{person}' hat am {date} verzichtet, ohne einen Sitz zu haben oder berufen zu "
+                                 "sein: die Erklärung gilt als Verzicht auf die Anwartschaft (zu prüfen ist, ob sie "
+                                 "die dafür vorgeschriebene Form hat)",
+        "resigned_by_candidate_never_elected": "'{person}' hat am {date} verzichtet, der Fall weist der Person "
+                                               "aber nie einen Sitz zu: gilt als Verzicht auf die Anwartschaft; "
+                                               "wurde sie bei der Wahl gewählt, `elected: true` auf ihrem "
+                                               "Wahlvorschlag setzen",
+        "period_start_presumed": "'{person}' hat am {date} eine Erklärung abgegeben; der Fall nennt keinen Beginn "
+                                 "der Wahlperiode (`body.period_start`), daher gilt sie als vor Beginn der "
+                                 "Mitgliedschaft abgegeben (bis {until}) und als Ablehnung der Wahl; der Beginn der "
+                                 "Wahlperiode entscheidet",
+        "verzicht_not_recorded": "'{person}' hat am {date} schriftlich auf den Sitz verzichtet: wirksam ist ein "
+                                 "Verzicht nur zur Niederschrift; der Sitz gilt nicht als frei geworden",
+        "verzicht_form_unknown": "'{person}' hat am {date} auf den Sitz verzichtet; der Fall nennt die Form nicht: "
+                                 "wirksam ist ein Verzicht nur zur Niederschrift; die Form ist zu prüfen "
+                                 "(`form: recorded`)",
         "nothing": "kein Ereignis macht einen Sitz frei: nichts zu entscheiden",
         "period_start_before_election": "der Beginn der Wahlperiode (`body.period_start`, {date}) liegt vor der Wahl ({election}): eine "
                                         "Wahlperiode beginnt nach ihrer Wahl; das Datum prüfen",
@@ -222,7 +297,8 @@ def membership_summary(m: dict, lang: str) -> str:
 
     words = MEMBERSHIP_WORDS[lang]
     return ", ".join([words.get(m["status"], m["status"])] + [f"{words[k]} {long_iso(m[k], lang)}"
-                                                              for k in ("notified", "deadline", "member_from") if m[k]])
+                                                              for k in ("notified", "deadline", "member_from",
+                                                                        "earliest_determination") if m.get(k)])
 
 
 DEADLINE_MOVED = {

@@ -22,12 +22,14 @@ How the term is read (README, "How a case is read"; DESIGN "How a case reads"):
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from dataclasses import dataclass, field
 from itertools import groupby
 from typing import Callable
 
 from .dates import period_end
+from .errors import InputError
 from .model import VACATING_TYPES, Case, Event
 
 # Event types that may fail a pending call; the statute's answer (``fails_by``) says which do.
@@ -75,6 +77,12 @@ class LedgerRules:
     # declaration to make (Hessen from 2011, § 23 KWG): a later refusal is a Verzicht on the seat
     refusal_waives_from: dt.date | None = None  # from this day a candidate's refusal is a waiver of
     # his Anwartschaft for good, also one made with no call open (Hessen from 2011, Abs. 2 Nr. 2)
+    candidate_waiver: bool = False  # the statute knows a candidate's waiver of the Anwartschaft outside
+    # any call: a candidate's `resigned` is read as that waiver (every statute but Hamburg's)
+    members_from_period_start: bool = False  # the elected have no acceptance period: members from the
+    # start of the Wahlperiode, before it a declaration refuses the election (NRW § 36 Satz 1 KWahlG)
+    verzicht_recorded_only: bool = False  # a member's Verzicht is effective only zur Niederschrift
+    # (NRW § 38 Satz 1): one recorded as written opens no vacancy
 
 
 @dataclass
@@ -92,6 +100,7 @@ class Decision:
     pending_excluded: bool = False  # the person whose call was checked is now passed over
     lot_between: tuple = ()
     keeps_seat: bool = False  # a referred departure: the seat stays with its holder
+    assumed: bool = False  # membership rests on a presumed determination (Hessen from 2011, he.undetermined)
 
 
 @dataclass
@@ -168,6 +177,8 @@ class Ledger:
         # what each refusal is: ("call", proc) failed a call; ("trigger", proc) vacated a seat;
         # ("uncalled", {procs}) refused the calls of open procedures; absent: refuses nothing
         self.refusal_role: dict[int, tuple] = {}
+        # events read as another type than recorded, by their author's status (event seq -> type)
+        self.read_as: dict[int, str] = {}
 
     # ----------------------------------------------------------------- periods
     def period_from(self, start: dt.date) -> dt.date:
@@ -180,14 +191,30 @@ class Ledger:
         on which his declaration is a declaration on the election, and the day his membership began
         (his acceptance, or the end of the period); (None, None): member from the start."""
         start = self.case.election_date
+        if self.rules.members_from_period_start:
+            # no acceptance period: a member from the start of the Wahlperiode; without it, a
+            # declaration within the period core.unnotified presumes counts as made before (a warning)
+            begins = self.case.body_period_start
+            if begins is not None:
+                return begins - dt.timedelta(days=1), begins
+            if start is None:
+                return None, None
+            end = self.period_from(start)
+            return end, end
         if start is None or self.rules.members_at_election:
             return None, None
+        end, accepted = self._declaration_period(person, start)
+        return (accepted.date - dt.timedelta(days=1), accepted.date) if accepted else (end, end)
+
+    def _declaration_period(self, person: str, start: dt.date) -> tuple[dt.date, Event | None]:
+        """The end of a person's period to declare, counted from his notification on or after
+        ``start`` (else as core.unnotified says), and his plain acceptance within it, if any."""
         mine = [e for e in self.events if e.person == person and e.date >= start]
         notice = next((e for e in mine if e.type == "notified"), None)
         end = (period_end(notice.date, 1, self.land, self.case.holidays, self.rules.period_shift) if notice
                else self.period_from(start))
         accepted = next((e for e in mine if e.type == "accepted" and not e.reservation and e.date <= end), None)
-        return (accepted.date - dt.timedelta(days=1), accepted.date) if accepted else (end, end)
+        return end, accepted
 
     # ----------------------------------------------------------------- the sweep
     def run(self) -> LedgerResult:
@@ -232,6 +259,14 @@ class Ledger:
                                        min(began, since))
         self.took_seat.append((person, nomination, "called"))
         proc.state, proc.ended_on = "ended", since
+        if decided and decided.assumed and decided.successor == person:
+            later = next((e for e in self.events if e.person == person and e.date > began
+                          and (e.type in decided.fails_by or e.type in ("left_group", "expelled"))), None)
+            if later is not None:
+                # had the Feststellung come later, this event would have passed him over
+                self.result.warnings.append(("undetermined_later_event", {
+                    "person": person, "date": later.date.isoformat(), "type": later.type,
+                    "assumed": began.isoformat()}))
 
     def _in_period(self, holding: Holding, day: dt.date) -> bool:
         """One elected at the election whose period to declare has not run out on ``day``: his
@@ -251,6 +286,8 @@ class Ledger:
         return [p for p in self.procedures if p.state in ("open", "pending", "lot")]
 
     def _day(self, day: dt.date, evs: list[Event]) -> None:
+        """One day's events: each read by its author's status on that day (member, pending, in the
+        period to declare on his election, or candidate), then the walks they call for, in file order."""
         actions: list[tuple[int, str, Procedure, Event | None]] = []
         uncalled: list[Event] = []
         for ev in evs:
@@ -261,66 +298,121 @@ class Ledger:
             proc = self.pending_of.get(p)
             if proc is not None:
                 self._pending_event(proc, ev, actions)
-            elif ev.type in VACATING_TYPES and p in self.holders:
-                trigger = ev.type
-                if ev.type == "refused":
-                    if not self._in_period(self.holders[p], day):
-                        # a member's refusal is his Verzicht on the seat
-                        trigger = "resigned"
-                        self.result.warnings.append(("refused_by_member", {
-                            "person": p, "date": day.isoformat(), "since": self._since(p)}))
-                actions.append((ev.seq, "open", self._open(ev, trigger), None))
+            elif p in self.holders:
+                self._holder_event(ev, day, actions)
             elif ev.type == "called":
-                self._called(ev)
-            elif ev.type == "accepted" and ev.reservation and p in self.holders:
-                if not self._in_period(self.holders[p], day):
-                    # membership has begun (an acceptance, or a period that ran out): a declaration
-                    # now changes nothing
-                    self.result.warnings.append(("reservation_after_membership", {
-                        "person": p, "date": day.isoformat(), "since": self._since(p)}))
-                elif self.rules.reservation_refuses:
-                    # within his period an elected person's reservation refuses the election
-                    actions.append((ev.seq, "open", self._open(ev, "refused"), None))
-            elif (ev.type in self.rules.vacates_before_acceptance and p in self.holders
-                  and self._in_period(self.holders[p], day)):
-                # before accepting, the elected person's seat falls vacant (Hamburg § 36 Abs. 1 Satz 1)
-                actions.append((ev.seq, "open", self._open(ev, ev.type), None))
-            elif ev.type == "lost_eligibility" and p in self.holders:
-                self.result.warnings.append(("member_lost_eligibility", {"person": p, "date": day.isoformat()}))
-            elif ev.type == "incompatibility" and p in self.holders:
-                self.result.warnings.append(("member_incompatible", {"person": p, "date": day.isoformat()}))
-            elif ev.type == "waived" and p in self.holders:
-                # a member has a seat, no Anwartschaft: his declaration may be a Verzicht on the seat,
-                # which the case records as `resigned`
-                self.result.warnings.append(("waived_by_member", {"person": p, "date": day.isoformat()}))
+                # after the walks its day's earlier events call for: a record of their outcome
+                actions.append((ev.seq, "called", None, ev))
             elif ev.type in ("refused", "waived"):
+                uncalled.append(ev)
+            elif ev.type == "resigned" and self.rules.candidate_waiver:
+                # one who holds no seat cannot give one up: a candidate's Verzicht is his waiver of
+                # the Anwartschaft, in the form the statute asks of a waiver
+                self._read_as(ev, "waived", "candidate")
                 uncalled.append(ev)
             elif ev.type in ("resigned", "lost_seat", "elected_mayor"):
                 self.result.warnings.append(("no_seat", {"person": p, "type": ev.type, "date": day.isoformat()}))
             elif ev.type == "lot_drawn" or ev.type in FAILING_TYPES:
-                for lot in self._open_procs():
-                    if lot.state == "lot" and p in lot.decision.lot_between:
-                        actions.append((ev.seq, "walk", lot, None))
+                self._lot_event(ev, actions)
+        self._uncalled(day, uncalled, actions)
+        self._run_actions(day, actions)
+
+    def _read_as(self, ev: Event, kind: str, status: str) -> None:
+        """Record that ``ev`` is read as a declaration of type ``kind`` by one whose status is
+        ``status`` (pending, elected, candidate); a warning says how the record was read."""
+        self.read_as[ev.seq] = kind
+        self.result.warnings.append((f"{ev.type}_by_{status}", {"person": ev.person, "date": ev.date.isoformat()}))
+
+    def kind_of(self, ev: Event) -> str:
+        """The event's type as the ledger reads it (a pending person's `resigned` is his refusal)."""
+        return self.read_as.get(ev.seq, ev.type)
+
+    def _lot_event(self, ev: Event, actions: list) -> None:
+        """A drawn lot, or an event that may take a tied person out of a lot, settles it."""
+        for lot in self._open_procs():
+            if lot.state == "lot" and ev.person in lot.decision.lot_between:
+                actions.append((ev.seq, "walk", lot, None))
+
+    def _holder_event(self, ev: Event, day: dt.date, actions: list) -> None:
+        """An event of a seat holder: within the period to declare on his election, a declaration
+        refuses the election; after it, his refusal or resignation is a Verzicht on the seat."""
+        p, holding = ev.person, self.holders[ev.person]
+        early = self._in_period(holding, day)
+        if ev.type in ("refused", "resigned"):
+            self._departure_declared(ev, day, early, actions)
+        elif ev.type in VACATING_TYPES:
+            actions.append((ev.seq, "open", self._open(ev, ev.type), None))
+        elif ev.type == "accepted" and ev.reservation:
+            if not early:
+                # membership has begun (an acceptance, or a period that ran out): a declaration
+                # now changes nothing
+                self.result.warnings.append(("reservation_after_membership", {
+                    "person": p, "date": day.isoformat(), "since": self._since(p)}))
+            elif self.rules.reservation_refuses:
+                # within his period an elected person's reservation refuses the election
+                actions.append((ev.seq, "open", self._open(ev, "refused"), None))
+        elif ev.type in self.rules.vacates_before_acceptance and early:
+            # before accepting, the elected person's seat falls vacant (Hamburg § 36 Abs. 1 Satz 1)
+            actions.append((ev.seq, "open", self._open(ev, ev.type), None))
+        elif ev.type == "lost_eligibility":
+            self.result.warnings.append(("member_lost_eligibility", {"person": p, "date": day.isoformat()}))
+        elif ev.type == "incompatibility":
+            self.result.warnings.append(("member_incompatible", {"person": p, "date": day.isoformat()}))
+        elif ev.type == "waived":
+            # a member has a seat, no Anwartschaft: his declaration may be a Verzicht on the seat,
+            # which the case records as `resigned`
+            self.result.warnings.append(("waived_by_member", {"person": p, "date": day.isoformat()}))
+        elif ev.type == "lot_drawn" or ev.type in FAILING_TYPES:
+            self._lot_event(ev, actions)
+
+    def _departure_declared(self, ev: Event, day: dt.date, early: bool, actions: list) -> None:
+        """A seat holder's `refused` or `resigned`: before his membership began a refusal of the
+        election; after it a Verzicht on the seat, in the form the statute requires."""
+        p = ev.person
+        if early:
+            if ev.type == "resigned":
+                self._read_as(ev, "refused", "elected")
+            if self.rules.members_from_period_start and self.case.body_period_start is None:
+                self.result.warnings.append(("period_start_presumed", {
+                    "person": p, "date": day.isoformat(), "until": self.elected_until[p].isoformat()}))
+            actions.append((ev.seq, "open", self._open(ev, "refused"), None))
+            return
+        if ev.type == "refused":
+            self.result.warnings.append(("refused_by_member", {
+                "person": p, "date": day.isoformat(), "since": self._since(p)}))
+        if self.rules.verzicht_recorded_only and ev.form != "recorded":
+            if ev.form == "written":
+                # NRW § 38 Satz 1: only a declaration zur Niederschrift gives the seat up
+                self.result.warnings.append(("verzicht_not_recorded", {"person": p, "date": day.isoformat()}))
+                return
+            self.result.warnings.append(("verzicht_form_unknown", {"person": p, "date": day.isoformat()}))
+        actions.append((ev.seq, "open", self._open(ev, "resigned"), None))
+
+    def _uncalled(self, day: dt.date, uncalled: list[Event], actions: list) -> None:
+        """Refusals and waivers of persons neither member nor pending: they refuse the calls of the
+        procedures open on their date; a waiver of the Anwartschaft stands for later ones too."""
         open_today = self._open_procs()
         waives = self.rules.refusal_waives_from is not None and day >= self.rules.refusal_waives_from
         for ev in uncalled:
             if ev.seq in self.refusal_role:
                 continue
-            if waives and ev.type == "refused":
+            if waives and self.kind_of(ev) == "refused":
                 # a waiver of the Anwartschaft: it refuses the calls open today and stands for later ones
                 self.refusal_role[ev.seq] = ("waiver", frozenset(x.index for x in open_today))
-                for lot in open_today:
-                    if lot.state == "lot" and ev.person in lot.decision.lot_between:
-                        actions.append((ev.seq, "walk", lot, None))
             elif open_today:
                 self.refusal_role[ev.seq] = ("uncalled", frozenset(x.index for x in open_today))
-                for lot in open_today:
-                    if lot.state == "lot" and ev.person in lot.decision.lot_between:
-                        actions.append((ev.seq, "walk", lot, None))
-            elif ev.type == "refused":
+            elif self.kind_of(ev) == "refused":
                 self.result.warnings.append(("refuses_nothing", {"person": ev.person, "date": day.isoformat()}))
+                continue
+            self._lot_event(ev, actions)
+
+    def _run_actions(self, day: dt.date, actions: list) -> None:
+        """The walks the day's events call for, in the order of the events."""
         done: set[tuple[int, str]] = set()
         for seq, kind, proc, ev in sorted(actions, key=lambda a: a[0]):
+            if kind == "called":
+                self._called(ev)
+                continue
             if (proc.index, kind) in done and kind == "walk":
                 continue
             done.add((proc.index, kind))
@@ -331,46 +423,142 @@ class Ledger:
                 self._walk(proc, day)
 
     def _pending_event(self, proc: Procedure, ev: Event, actions: list) -> None:
-        """An event of a person whose call is pending."""
-        kind = "reservation" if ev.type == "accepted" and ev.reservation else ev.type
+        """An event of a person whose call is pending. He holds no seat yet: his `resigned` is a
+        refusal of the call."""
+        if ev.type == "resigned":
+            self._read_as(ev, "refused", "pending")
+        kind = "reservation" if ev.type == "accepted" and ev.reservation else self.kind_of(ev)
         fails = proc.decision.fails_by if proc.decision else frozenset()
         if kind in fails:
             if kind in ("refused", "reservation"):
                 # a reservation the statute counts as refusal is one, for later procedures too
                 self.refusal_role[ev.seq] = ("call", proc.index)
             actions.append((ev.seq, "check", proc, (ev.person, kind)))
-        elif ev.type in VACATING_TYPES:
-            # not a failure of the call under this statute (e.g. a death under M-V): he is taken
-            # to hold the seat, and the event vacates it
+        elif ev.type == "died":
+            # not a failure of the call under this statute (M-V: mv.death_before_membership reads it
+            # as a member's death): he is taken to hold the seat, and his death vacates it
             self._seat(proc, ev.person, proc.pending.nomination, ev.date, seq=ev.seq)
             actions.append((ev.seq, "open", self._open(ev, ev.type), None))
+        elif ev.type in VACATING_TYPES:
+            # he holds no seat yet that this could vacate
+            self.result.warnings.append(("no_seat", {"person": ev.person, "type": ev.type,
+                                                     "date": ev.date.isoformat()}))
 
     def _called(self, ev: Event) -> None:
-        """A recorded call is history: it stands, whatever the replay would have done."""
-        target = next((p for p in self._open_procs() if p.holding.seat_nomination == ev.nomination
-                       and ev.person not in self.holders), None)
-        if target is not None:
+        """A recorded call is history: it stands, whatever the replay would have done. For the
+        person already pending it dates his determination; where the Feststellung itself makes the
+        member (Hessen from 2011, § 34 Abs. 3 Satz 2) he is a member from it."""
+        target = self._call_target(ev)
+        if target is None:
+            if ev.seat_of is not None:
+                # the seat it names was filled or left empty before: the record concerns a closed procedure
+                self.result.warnings.append(("called_closed", {
+                    "called": ev.person, "date": ev.date.isoformat(), "person": ev.seat_of}))
+            elif ev.person not in self.holders and ev.person not in self.pending_of:
+                # a call for a seat the case does not show vacated (its history before the case)
+                self.result.warnings.append(("called_without_vacancy", {
+                    "called": ev.person, "date": ev.date.isoformat()}))
+                self.holders[ev.person] = Holding(ev.person, ev.nomination, ev.nomination, "called", ev.seq,
+                                                  ev.seat, ev.date)
+                self.took_seat.append((ev.person, ev.nomination, "called"))
+            return
+        if self._presumed(target):
+            if target.decision.successor == ev.person:
+                target.recorded_call = ev  # the presumption was right; the record dates it
+                return
+            self._unseat_presumed(target, ev)
+            expected = target.decision.successor
+        else:
             expected = target.pending.person if target.pending else None
-            if expected != ev.person:
-                self.result.warnings.append(("called_conflict", {
-                    "called": ev.person, "date": ev.date.isoformat(), "person": target.holding.person,
-                    "successor": expected or "-"}))
-                if target.pending:
-                    self.pending_of.pop(target.pending.person, None)
-                    target.pending.ended, target.pending.how = ev.date, "superseded"
-            target.recorded_call = ev
-            if expected != ev.person:
-                target.calls.append(Call(ev.person, ev.nomination, ev.date))
+        target.recorded_call = ev
+        if expected == ev.person:
+            if self.rules.members_at_election:
+                self._seat(target, ev.person, ev.nomination, ev.date, seq=ev.seq)
+            return
+        self.result.warnings.append(("called_conflict", {
+            "called": ev.person, "date": ev.date.isoformat(), "person": target.holding.person,
+            "successor": expected or "-"}))
+        if target.pending:
+            self.pending_of.pop(target.pending.person, None)
+            target.pending.ended, target.pending.how = ev.date, "superseded"
+        elsewhere = self.pending_of.pop(ev.person, None)
+        target.calls.append(Call(ev.person, ev.nomination, ev.date))
+        if self.rules.members_at_election:
             self._seat(target, ev.person, ev.nomination, ev.date, seq=ev.seq)
-        elif ev.person not in self.holders:
-            self.holders[ev.person] = Holding(ev.person, ev.nomination, ev.nomination, "called", ev.seq, ev.seat,
-                                              ev.date)
-            self.took_seat.append((ev.person, ev.nomination, "called"))
+        else:
+            self._await_recorded(target, ev)
+        if elsewhere is not None:
+            # he awaited another seat: he cannot hold two, so that procedure calls again
+            elsewhere.pending.ended, elsewhere.pending.how = ev.date, "superseded"
+            elsewhere.state = "open"
+            self._walk(elsewhere, ev.date)
+
+    def _await_recorded(self, proc: Procedure, ev: Event) -> None:
+        """The person the office called against the replay is pending: a member with his plain
+        acceptance within his period (counted from his notification, else as core.unnotified says),
+        or when it ends in silence, as every encoded statute with an acceptance says; what fails a
+        call fails his too."""
+        end, accepted = self._declaration_period(ev.person, ev.date)
+        proc.state = "pending"
+        self.pending_of[ev.person] = proc
+        proc.holder_from = (accepted.date, accepted.seq) if accepted else (end + dt.timedelta(days=1), -1)
+        proc.lapse_on = None
+
+    def _call_target(self, ev: Event) -> Procedure | None:
+        """The open procedure a recorded call belongs to: the seat it names (``seat_of``), else the
+        one where the person is pending, else the first whose seat his list may fill: his own
+        nomination's seat, then a seat of the same party (another district list, a Landes-,
+        Bezirks- or Reserveliste, an Ersatzbewerber's list)."""
+        where = f"events[{ev.file_index}]"
+        if ev.seat_of is not None:
+            mine = [p for p in self.procedures if p.holding.person == ev.seat_of and p.date <= ev.date]
+            if not mine:
+                raise InputError(f"seat_of names '{ev.seat_of}', whose seat the term has not vacated by {ev.date}",
+                                 f"{where}.seat_of")
+            proc = mine[-1]
+            return proc if proc.state in ("open", "pending", "lot") or self._presumed(proc) else None
+        if ev.person in self.pending_of:
+            return self.pending_of[ev.person]
+        if ev.person in self.holders:
+            return None
+        if ev.nomination is None:
+            return None
+        group = self.case.nomination(ev.nomination).group
+        open_now = self._open_procs() + [p for p in self.procedures if self._presumed(p)]
+        for fits in (lambda p: p.holding.seat_nomination == ev.nomination,
+                     lambda p: self._group_of(p.holding.seat_nomination) == group):
+            found = next((p for p in open_now if fits(p)), None)
+            if found is not None:
+                return found
+        return None
+
+    def _presumed(self, proc: Procedure) -> bool:
+        """The procedure ended with a membership that rests only on a presumed Feststellung (Hessen
+        from 2011, he.undetermined), and its successor still holds the seat: a recorded call of
+        another person to it shows the presumption wrong."""
+        decided = proc.decision
+        return (proc.state == "ended" and decided is not None and decided.assumed and proc.recorded_call is None
+                and decided.successor in self.holders and self.holders[decided.successor].since_seq == proc.event.seq)
+
+    def _unseat_presumed(self, proc: Procedure, ev: Event) -> None:
+        """Undo a membership that rested on a presumed Feststellung the record contradicts: the
+        person never became a member, and his call is superseded."""
+        person = proc.decision.successor
+        self.holders.pop(person, None)
+        self.took_seat.remove((person, proc.calls[-1].nomination, "called"))
+        proc.calls[-1].ended, proc.calls[-1].how = ev.date, "superseded"
+        proc.state = "pending"
+
+    def _group_of(self, nomination: str) -> str | None:
+        try:
+            return self.case.nomination(nomination).group
+        except KeyError:  # a seat held through a group reference, not one nomination
+            return None
 
     def _open(self, ev: Event, trigger: str, holding: Holding | None = None) -> Procedure:
         holding = holding or self.holders.pop(ev.person)
         proc = Procedure(len(self.procedures), ev, trigger, holding)
-        if ev.type == "refused" or (ev.type == "accepted" and trigger == "refused"):
+        if trigger == "refused" or ev.type == "refused":
             self.refusal_role[ev.seq] = ("trigger", proc.index)
         self.procedures.append(proc)
         return proc
@@ -388,6 +576,11 @@ class Ledger:
             call = proc.pending
             call.ended, call.how = day, failing[1]
             self.pending_of.pop(call.person, None)
+            if proc.decision is not None and proc.decision.status == "to_be_determined":
+                # no Feststellung recorded: the event is taken as made before it (he.undetermined)
+                self.result.warnings.append(("passed_over_undetermined", {
+                    "person": call.person, "date": day.isoformat(), "since": call.start.isoformat(),
+                    "type": failing[1]}))
         proc.decision = decision
         if decision.outcome == "successor":
             person, nom = decision.successor, decision.successor_nomination
@@ -404,8 +597,9 @@ class Ledger:
                                    and not e.reservation and e.date == decision.member_from), -1)
                 proc.holder_from = (decision.member_from, acceptance)
             elif decision.status == "determined" and decision.member_from:
-                # membership begins with the Wahlleiter's determination (Hessen from 2011)
-                proc.holder_from = (decision.member_from, -1)
+                # membership begins with the Wahlleiter's determination (Hessen from 2011); one only
+                # presumed on the last day of a window follows every event of that day
+                proc.holder_from = (decision.member_from, float("inf") if decision.assumed else -1)
             elif decision.status == "deemed_refused" and decision.deadline:
                 proc.lapse_on = decision.deadline + dt.timedelta(days=1)
             elif decision.status == "deemed_accepted" and decision.deadline:
@@ -434,6 +628,12 @@ class Ledger:
                 call = other.pending
                 sitting[person] = Holding(person, other.holding.seat_nomination, call.nomination, "called",
                                           other.event.seq, other.holding.seat_type)
+        # a person who held his seat on the day this seat fell vacant (his own departure dated on or
+        # after it) is never its successor: he counts as sitting for this procedure
+        for other in self.procedures:
+            if (other is not proc and other.date >= proc.date and other.trigger != "switched"
+                    and not (other.decision and other.decision.keeps_seat)):
+                sitting.setdefault(other.holding.person, other.holding)
         if check is not None:
             sitting.pop(check[0], None)
         seated = set(self.took_seat) | {(p, h.via_nomination, "called") for p, h in sitting.items()
@@ -460,7 +660,9 @@ class Ledger:
         for e in self.events:
             if e.date > day or e is proc.event:
                 continue
-            kind = e.type
+            kind = self.kind_of(e)
+            if kind != e.type:
+                e = dataclasses.replace(e, type=kind, form=e.form or ("written" if kind == "waived" else None))
             if e.type == "accepted" and e.reservation and e.seq in self.refusal_role:
                 # a reservation that failed a call: a refusal of that call (e.g. NRW § 45 Abs. 6 Satz 5);
                 # other procedures see it as a refusal made before them

@@ -15,7 +15,7 @@ import yaml
 from . import schema
 from .errors import InputError
 from .model import (
-    MAX_CANDIDATES, VACATING_TYPES, Candidate, Case, Event, Nomination, SubstituteFor,
+    DECLARATION_TYPES, MAX_CANDIDATES, VACATING_TYPES, Candidate, Case, Event, Nomination, SubstituteFor,
 )
 from .statutes import resolve_statute_spec
 
@@ -326,8 +326,9 @@ def _refuse_oversize(data) -> None:
             raise InputError(f"{total:,} candidates; a case may hold at most {MAX_CANDIDATES:,}", "nominations")
 
 
-_EXTRA_KEYS = {"nomination": ("called",), "reservation": ("accepted",), "form": ("waived",), "ground": ("lost_seat",),
-               "seat": ("called",), "group": ("joined_group", "left_group", "expelled"), "cause": ("lost_seat",)}
+_EXTRA_KEYS = {"nomination": ("called",), "reservation": ("accepted",), "form": DECLARATION_TYPES,
+               "received": DECLARATION_TYPES, "ground": ("lost_seat",), "seat": ("called",),
+               "group": ("joined_group", "left_group", "expelled"), "cause": ("lost_seat",), "seat_of": ("called",)}
 
 
 def _build_events(raw_events: list, persons: set[str], by_id: dict[str, Nomination]) -> list[Event]:
@@ -353,14 +354,20 @@ def _build_events(raw_events: list, persons: set[str], by_id: dict[str, Nominati
                 raise InputError(f"nomination '{nomination}' does not exist", f"{p}.nomination")
             elif nomination not in on:
                 raise InputError(f"'{person}' is not a candidate of nomination '{nomination}'", f"{p}.nomination")
+        if "seat_of" in ed and ed["seat_of"] not in persons:
+            raise InputError(f"seat_of names '{ed['seat_of']}', who is on no nomination", f"{p}.seat_of")
+        received = parse_date(ed["received"], f"{p}.received") if "received" in ed else None
+        if received is not None and received < date:
+            raise InputError(f"received {received} lies before the declaration's date {date}", f"{p}.received")
         if etype == "joined_group" and "group" not in ed:
             raise InputError("a 'joined_group' event needs 'group' (the party or voter group joined)", f"{p}.group")
         staged.append((date, i, person, etype, nomination, bool(ed.get("reservation", False)),
                        ed.get("form", "written" if etype == "waived" else None), ed.get("ground"), ed.get("seat"),
-                       ed.get("group"), ed.get("cause")))
+                       ed.get("group"), ed.get("cause"), received, ed.get("seat_of")))
     staged.sort(key=lambda s: (s[0], s[1]))  # stable: same date keeps file order
     events = [Event(seq=k + 1, file_index=s[1], date=s[0], person=s[2], type=s[3], nomination=s[4],
-                    reservation=s[5], form=s[6], ground=s[7], seat=s[8], group=s[9], cause=s[10])
+                    reservation=s[5], form=s[6], ground=s[7], seat=s[8], group=s[9], cause=s[10],
+                    received=s[11], seat_of=s[12])
               for k, s in enumerate(staged)]
     _check_person_timelines(events)
     return events

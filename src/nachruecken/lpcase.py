@@ -21,7 +21,7 @@ INPUT_PREDICATES = {
     "nomination": 1, "nomination_name": 2, "nomination_group": 2, "nomination_group_kind": 2,
     "nomination_tier": 2, "nomination_district": 2, "substitute_list": 2,
     "candidate": 3, "name": 2, "votes": 3, "elected": 2, "seat_type": 3, "substitute_for": 4, "non_member": 2,
-    "event": 4, "event_nomination": 2, "event_reservation": 1, "event_form": 2, "event_ground": 2, "event_group": 2, "event_cause": 2,
+    "event": 4, "event_nomination": 2, "event_reservation": 1, "event_form": 2, "event_ground": 2, "event_group": 2, "event_cause": 2, "event_received": 2, "event_seat_of": 2,
     "decide": 1,
 }
 
@@ -227,7 +227,8 @@ def _to_data(facts: dict[str, list]) -> dict:
         events[idx] = {"date": _date(d, "event date"), "person": _text(p, "event person"), "type": _text(t, "event type")}
     for pred, key, conv in (("event_nomination", "nomination", _text), ("event_form", "form", _text),
                             ("event_ground", "ground", _text), ("event_group", "group", _text),
-                            ("event_cause", "cause", _text)):
+                            ("event_cause", "cause", _text), ("event_received", "received", _date),
+                            ("event_seat_of", "seat_of", _text)):
         for i, v in facts.get(pred, []):
             idx = _value(i, pred)
             if idx not in events:

@@ -31,6 +31,9 @@ CANDIDACIES = ("district", "list")
 # position that counts as never acquired.
 LOSS_CAUSES = ("eligibility", "incompatibility", "scrutiny", "merger", "not_acquired")
 
+# Declarations: each may say its form and when it reached the office (DESIGN "Event types").
+DECLARATION_TYPES = ("refused", "waived", "resigned", "accepted")
+
 MAX_VOTES = 2**31 - 1
 MAX_CANDIDATES = 10**6
 
@@ -85,6 +88,8 @@ class Event:
     seat: str | None = None
     group: str | None = None  # joined_group / left_group: which party or voter group
     cause: str | None = None  # lost_seat: what the loss rests on (LOSS_CAUSES)
+    received: dt.date | None = None  # a declaration: the day it reached the office, if not its date
+    seat_of: str | None = None  # called: the departed person whose seat the call fills
 
 
 @dataclass

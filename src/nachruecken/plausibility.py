@@ -32,13 +32,16 @@ def case_warnings(case: Case) -> list[tuple[str, dict]]:
 def departure_hint(code: str, params: dict, case: Case) -> tuple[str, dict]:
     """A departure of someone who holds no seat: if the case never gave them one, the likely slip is
     a missing ``elected: true``."""
-    if code != "no_seat":
+    if code not in ("no_seat", "resigned_by_candidate"):
         return code, params
     person = params["person"]
     day = params["date"]  # only what the case holds by the departure's date (a later call changes nothing)
     ever = any(c.person == person and c.elected for n in case.nominations for c in n.candidates) or any(
         e.person == person and e.type == "called" and e.date.isoformat() <= day for e in case.events)
-    return ("no_seat_never_elected", params) if not ever else (code, params)
+    if ever:
+        return code, params
+    return ("no_seat_never_elected" if code == "no_seat" else f"{code}_never_elected",
+            {"type": "resigned", **params})
 
 
 def result_warnings(case: Case, determinations: list[dict]) -> list[tuple[str, dict]]:

@@ -77,7 +77,11 @@ EVENT = {
         "type": {"enum": list(EVENT_TYPES)},
         "nomination": {**ID, "description": "for `called`: the nomination the person was called from"},
         "reservation": {"type": "boolean", "description": "for `accepted`: the acceptance was conditional"},
-        "form": {"enum": list(WAIVER_FORMS), "description": "for `waived`: written (default) or recorded"},
+        "form": {"enum": list(WAIVER_FORMS), "description": "for a declaration (`refused`, `waived`, `resigned`, "
+                                                           "`accepted`): written or recorded (zur Niederschrift); "
+                                                           "`waived` defaults to written"},
+        "received": {**DATE, "description": "for a declaration: the day it reached the office, if not its date"},
+        "seat_of": {**ID, "description": "for `called`: the departed person whose seat the call fills"},
         "ground": {"type": "string", "description": "for `lost_seat`: the ground, as text"},
         "seat": {"enum": list(SEAT_TYPES), "description": "for `called`: the type of the Hamburg Bezirksliste seat taken (addition)"},
         "group": {**ID, "description": "for `joined_group` (required), `left_group` and `expelled` (optional): the party "
