@@ -250,3 +250,48 @@ def test_a_death_before_membership_treated_as_a_members_says_so():
     det = decide_file("instances/mv/elected-dies-in-week.yaml", cli_readings={"mv.death_before_membership": "as_member"})
     det = det["determinations"][0]
     assert det["successor"] == "otto" and [n["code"] for n in det["notes"]] == ["death_before_membership"]
+
+
+# --- issue 28 point 8: § 46 Abs. 3 Satz 1 with § 64 Abs. 5 also for a list that won no seat ------
+
+@pytest.mark.parametrize("reading,successor", [("own_list", "weiss"), ("seat_list", "yorck")])
+def test_a_successor_from_a_seatless_list_who_leaves_is_followed_under_section_64_5(reading, successor):
+    # Xylander came from the seatless list of Wahlbereich III; his list has no Ersatzpersonen
+    # (§ 33 Abs. 2 Satz 1): the other Wahlbereiche are searched, counted from the list the reading names
+    result = decide_file("instances/mv/cross-district-no-seat.yaml", cli_readings={"mv.called_from_other": reading})
+    det = {d["vacancy"]: d for d in result["determinations"]}["xylander"]
+    assert (det["outcome"], det["successor"], det["outcome_norm"]) == ("successor", successor, "mv-lkwg-46/3/1")
+    norms = [g["norm"] for g in det["grounds"]]
+    assert ("mv-lkwg-33/2/1" in norms) == (reading == "own_list") and "mv-lkwg-64/5" in norms
+    # under own_list the departed's own Wahlbereich is no "other" one: Yorck is not in the pool
+    assert ("yorck" in [c["person"] for c in det["candidates"]]) == (reading == "seat_list")
+
+
+def _seatless(readings=None, extra=()):
+    """c3 of the seatless list g-3 took a1's seat; he leaves; b2 (g-2) is the only person elsewhere."""
+    c = case([nom("g-1", ("a1", 900, True), group="g", tier="district", district="1"),
+              nom("g-2", ("b1", 900, True), ("b2", 100), group="g", tier="district", district="2"),
+              nom("g-3", ("c3", 500), ("c4", 400), group="g", tier="district", district="3")],
+             [("2021-01-01", "a1", "died"), ("2021-01-04", "c3", "accepted"), *extra, ("2022-01-01", "c3", "died")])
+    return [d for d in decide(c, cli_readings=readings or {})["determinations"] if d["vacancy"] == "c3"][0]
+
+
+def test_a_seatless_list_is_not_left_free_before_the_other_wahlbereiche_are_searched():
+    det = _seatless()
+    assert (det["successor"], det["successor_nomination"]) == ("b2", "g-2")
+    assert [g["norm"] for g in det["grounds"]][:3] == ["mv-lkwg-33/2/1", "mv-lkwg-64/5", "mv-lkwg-46/3/1"]
+
+
+def test_a_seatless_list_under_the_referred_reading_is_referred_to_section_64_5():
+    # the office's determination of c3 for a1's seat is recorded (under this reading the replay refers a1's)
+    det = _seatless({"mv.cross_district": "referred"}, extra=[("2021-01-02", "c3", "called", {"nomination": "g-3"})])
+    assert det["outcome"] == "referred" and det["referred_to"] == "§ 64 Abs. 5 LKWG M-V"
+
+
+@pytest.mark.parametrize("reading,outcome", [(None, "vacant"), ("undetermined", "undetermined")])
+def test_a_seatless_list_whose_search_finds_nobody(reading, outcome):
+    # b2 waived: the other Wahlbereiche hold nobody; c4 is on the departed's own list, not "other"
+    det = _seatless({"mv.cross_district_exhausted": reading} if reading else {},
+                    extra=[("2021-06-01", "b2", "waived")])
+    assert det["outcome"] == outcome and det["successor"] is None
+    assert "c4" not in [c["person"] for c in det["candidates"]]
