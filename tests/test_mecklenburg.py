@@ -295,3 +295,101 @@ def test_a_seatless_list_whose_search_finds_nobody(reading, outcome):
                     extra=[("2021-06-01", "b2", "waived")])
     assert det["outcome"] == outcome and det["successor"] is None
     assert "c4" not in [c["person"] for c in det["candidates"]]
+
+
+# --- issue 28 point 8: a by-election held during the term (event by_election_held) ---------------
+
+def _held(**kw):
+    return decide_file("instances/mv/by-election-held.yaml", **kw)
+
+
+def _held_data() -> dict:
+    """The worked case as plain data (dates as text, as in the file)."""
+    import json
+    import yaml
+    return json.loads(json.dumps(yaml.safe_load(open("instances/mv/by-election-held.yaml")), default=str))
+
+
+def test_a_by_election_seats_its_winners_and_its_seats_are_no_longer_empty():
+    result = _held()
+    dets = {d["vacancy"]: d for d in result["determinations"]}
+    # § 44 Abs. 5 counts Claus' seat alone (1 of 5); counted as empty, the two filled seats made it 3 of 5
+    assert dets["claus"]["outcome"] == "vacant" and "mv-lkwg-44/5" not in [g["norm"] for g in dets["claus"]["grounds"]]
+    comp = result["composition"]
+    assert {v["seat_of"] for v in comp["vacant"]} == {"claus", "dietz"}
+    assert {h for s in comp["seats"] for h in s["holders"]} == {"fink", "xenia", "yildiz"}
+
+
+def test_the_winners_sit_only_from_the_by_election():
+    data = _held_data()
+    data.pop("expected")
+    data["as_of"] = "2022-05-14"
+    result = decide(data)
+    comp = result["composition"]
+    assert {v["seat_of"] for v in comp["vacant"]} == {"ahrens", "brandt"}
+    assert "xaver" not in {h for s in comp["seats"] for h in s["holders"]}
+
+
+def test_a_by_election_winners_seat_is_filled_from_his_by_election_nomination():
+    for reading in ("own_list", "seat_list"):
+        det = {d["vacancy"]: d for d in _held(cli_readings={"mv.called_from_other": reading})["determinations"]}["xaver"]
+        assert (det["successor"], det["successor_nomination"], det["outcome_norm"]) == ("xenia", "a-2022", "mv-lkwg-46/2/1")
+
+
+@pytest.mark.parametrize("reading,outcome", [(None, "vacant"), ("ignore", "by_election")])
+def test_section_45_still_applies_after_a_by_election(reading, outcome):
+    result = _held(cli_readings={"mv.section_45": reading} if reading else {})
+    det = {d["vacancy"]: d for d in result["determinations"]}["dietz"]
+    assert det["outcome"] == outcome and ("mv-lkwg-45" in [g["norm"] for g in det["grounds"]]) == (reading is None)
+
+
+def test_a_by_election_nomination_is_no_wahlbereich_list_of_section_64_5():
+    # b2 (Wahlbereich 2, list of the by-election) is not searched for a1's seat in Wahlbereich 1
+    c = case([nom("g-1", ("a1", 900, True), group="g", tier="district", district="1"),
+              nom("g-0", ("z0", 900, True), group="g", tier="district", district="2"),
+              {**nom("g-2", ("b1", 500, True), ("b2", 400), group="g", tier="district", district="2"),
+               "by_election": "2020-06-01"}],
+             [("2020-01-01", "z0", "died"), ("2020-06-01", None, "by_election_held", {"seats_of": ["z0"]}),
+              ("2021-01-01", "a1", "died")])
+    for ev in c["events"]:
+        if ev["person"] is None:
+            del ev["person"]
+    det = [d for d in decide(c)["determinations"] if d["vacancy"] == "a1"][0]
+    assert det["outcome"] == "vacant" and det["candidates"] == []
+
+
+@pytest.mark.parametrize("change,message", [
+    (lambda d: d["events"].pop(2), "no by_election_held event on 2022-05-15"),
+    (lambda d: d["events"][2].update(person="fink"), "names no person"),
+    (lambda d: d["events"][2].update(seats_of=["ahrens", "fink"]), "no event on or before 2022-05-15 vacates"),
+    (lambda d: d["events"][2].update(seats_of=["ahrens"]), "elects 2 persons but 'seats_of' names only 1 seat"),
+    (lambda d: d["events"][2].pop("seats_of"), "needs 'seats_of'"),
+    (lambda d: d["events"][0].pop("person"), "missing required key 'person'"),
+])
+def test_a_by_election_is_checked_on_input(change, message):
+    from nachruecken.errors import InputError
+    from nachruecken.loader import build_case
+    data = _held_data()
+    change(data)
+    with pytest.raises(InputError, match=message.replace("(", r"\(")):
+        build_case(data, "x.yaml")
+
+
+def test_a_by_election_survives_conversion_to_asp_facts(tmp_path):
+    from nachruecken.convert import to_lp
+    from nachruecken.loader import load_case
+    path = tmp_path / "held.lp"
+    path.write_text(to_lp(load_case("instances/mv/by-election-held.yaml")))
+    outcomes = lambda r: [(d["vacancy"], d["outcome"], d.get("successor")) for d in r["determinations"]]
+    assert outcomes(decide_file(str(path))) == outcomes(_held())
+
+
+def test_a_by_election_naming_a_seat_a_successor_was_called_to_warns_and_leaves_it_to_him():
+    data = _held_data()
+    data.pop("expected")
+    data["nominations"][0]["candidates"].append({"id": "a2", "votes": 5})
+    data["events"][0]["date"] = "2022-05-01"  # Ahrens dies later; his list's a2 is called, pending
+    result = decide(data)
+    dets = {d["vacancy"]: d for d in result["determinations"]}
+    assert dets["ahrens"]["successor"] == "a2" and dets["ahrens"]["calls"][0]["ended"] is None
+    assert any("names the seat of 'ahrens'" in w for w in result["warnings"])

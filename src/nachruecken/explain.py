@@ -143,6 +143,9 @@ REPLAY_WARNINGS = {
         "file_order_decides": "several seats fell vacant on {date} and were decided in file order; in the other "
                               "order the seats would go {other}",
         "no_seat": "'{person}' has a '{type}' event on {date} but holds no seat then; the event opens no vacancy",
+        "by_election_seat_not_empty": "the by-election of {date} names the seat of '{person}', which the term as "
+                                      "replayed does not leave empty then (a successor holds it or is called to "
+                                      "it); it is not counted as filled by the by-election",
         "nothing": "no event vacates a seat: nothing to decide",
         "period_start_before_election": "body.period_start ({date}) lies before the election ({election}): a "
                                         "Wahlperiode begins after its election; check the date",
@@ -185,6 +188,9 @@ REPLAY_WARNINGS = {
         "file_order_decides": "am {date} wurden mehrere Sitze frei und in der Reihenfolge der Datei entschieden; "
                               "in der anderen Reihenfolge gingen die Sitze so: {other}",
         "no_seat": "'{person}' hat am {date} ein Ereignis `{type}`, hält dann aber keinen Sitz; es macht keinen Sitz frei",
+        "by_election_seat_not_empty": "die Wahl während der Wahlperiode vom {date} nennt den Sitz von '{person}', der im nachgespielten "
+                                      "Verlauf dann nicht frei ist (eine nachrückende Person hat ihn oder ist berufen); er wird nicht "
+                                      "als durch sie besetzt gezählt",
         "nothing": "kein Ereignis macht einen Sitz frei: nichts zu entscheiden",
         "period_start_before_election": "der Beginn der Wahlperiode (`body.period_start`, {date}) liegt vor der Wahl ({election}): eine "
                                         "Wahlperiode beginnt nach ihrer Wahl; das Datum prüfen",
