@@ -250,3 +250,146 @@ def test_a_death_before_membership_treated_as_a_members_says_so():
     det = decide_file("instances/mv/elected-dies-in-week.yaml", cli_readings={"mv.death_before_membership": "as_member"})
     det = det["determinations"][0]
     assert det["successor"] == "otto" and [n["code"] for n in det["notes"]] == ["death_before_membership"]
+
+
+# --- issue 28 point 8: § 46 Abs. 3 Satz 1 with § 64 Abs. 5 also for a list that won no seat ------
+
+@pytest.mark.parametrize("reading,successor", [("own_list", "weiss"), ("seat_list", "yorck")])
+def test_a_successor_from_a_seatless_list_who_leaves_is_followed_under_section_64_5(reading, successor):
+    # Xylander came from the seatless list of Wahlbereich III; his list has no Ersatzpersonen
+    # (§ 33 Abs. 2 Satz 1): the other Wahlbereiche are searched, counted from the list the reading names
+    result = decide_file("instances/mv/cross-district-no-seat.yaml", cli_readings={"mv.called_from_other": reading})
+    det = {d["vacancy"]: d for d in result["determinations"]}["xylander"]
+    assert (det["outcome"], det["successor"], det["outcome_norm"]) == ("successor", successor, "mv-lkwg-46/3/1")
+    norms = [g["norm"] for g in det["grounds"]]
+    assert ("mv-lkwg-33/2/1" in norms) == (reading == "own_list") and "mv-lkwg-64/5" in norms
+    # under own_list the departed's own Wahlbereich is no "other" one: Yorck is not in the pool
+    assert ("yorck" in [c["person"] for c in det["candidates"]]) == (reading == "seat_list")
+
+
+def _seatless(readings=None, extra=()):
+    """c3 of the seatless list g-3 took a1's seat; he leaves; b2 (g-2) is the only person elsewhere."""
+    c = case([nom("g-1", ("a1", 900, True), group="g", tier="district", district="1"),
+              nom("g-2", ("b1", 900, True), ("b2", 100), group="g", tier="district", district="2"),
+              nom("g-3", ("c3", 500), ("c4", 400), group="g", tier="district", district="3")],
+             [("2021-01-01", "a1", "died"), ("2021-01-04", "c3", "accepted"), *extra, ("2022-01-01", "c3", "died")])
+    return [d for d in decide(c, cli_readings=readings or {})["determinations"] if d["vacancy"] == "c3"][0]
+
+
+def test_a_seatless_list_is_not_left_free_before_the_other_wahlbereiche_are_searched():
+    det = _seatless()
+    assert (det["successor"], det["successor_nomination"]) == ("b2", "g-2")
+    assert [g["norm"] for g in det["grounds"]][:3] == ["mv-lkwg-33/2/1", "mv-lkwg-64/5", "mv-lkwg-46/3/1"]
+
+
+def test_a_seatless_list_under_the_referred_reading_is_referred_to_section_64_5():
+    # the office's determination of c3 for a1's seat is recorded (under this reading the replay refers a1's)
+    det = _seatless({"mv.cross_district": "referred"}, extra=[("2021-01-02", "c3", "called", {"nomination": "g-3"})])
+    assert det["outcome"] == "referred" and det["referred_to"] == "§ 64 Abs. 5 LKWG M-V"
+
+
+@pytest.mark.parametrize("reading,outcome", [(None, "vacant"), ("undetermined", "undetermined")])
+def test_a_seatless_list_whose_search_finds_nobody(reading, outcome):
+    # b2 waived: the other Wahlbereiche hold nobody; c4 is on the departed's own list, not "other"
+    det = _seatless({"mv.cross_district_exhausted": reading} if reading else {},
+                    extra=[("2021-06-01", "b2", "waived")])
+    assert det["outcome"] == outcome and det["successor"] is None
+    assert "c4" not in [c["person"] for c in det["candidates"]]
+
+
+# --- issue 28 point 8: a by-election held during the term (event by_election_held) ---------------
+
+def _held(**kw):
+    return decide_file("instances/mv/by-election-held.yaml", **kw)
+
+
+def _held_data() -> dict:
+    """The worked case as plain data (dates as text, as in the file)."""
+    import json
+    import yaml
+    return json.loads(json.dumps(yaml.safe_load(open("instances/mv/by-election-held.yaml")), default=str))
+
+
+def test_a_by_election_seats_its_winners_and_its_seats_are_no_longer_empty():
+    result = _held()
+    dets = {d["vacancy"]: d for d in result["determinations"]}
+    # § 44 Abs. 5 counts Claus' seat alone (1 of 5); counted as empty, the two filled seats made it 3 of 5
+    assert dets["claus"]["outcome"] == "vacant" and "mv-lkwg-44/5" not in [g["norm"] for g in dets["claus"]["grounds"]]
+    comp = result["composition"]
+    assert {v["seat_of"] for v in comp["vacant"]} == {"claus", "dietz"}
+    assert {h for s in comp["seats"] for h in s["holders"]} == {"fink", "xenia", "yildiz"}
+
+
+def test_the_winners_sit_only_from_the_by_election():
+    data = _held_data()
+    data.pop("expected")
+    data["as_of"] = "2022-05-14"
+    result = decide(data)
+    comp = result["composition"]
+    assert {v["seat_of"] for v in comp["vacant"]} == {"ahrens", "brandt"}
+    assert "xaver" not in {h for s in comp["seats"] for h in s["holders"]}
+
+
+def test_a_by_election_winners_seat_is_filled_from_his_by_election_nomination():
+    for reading in ("own_list", "seat_list"):
+        det = {d["vacancy"]: d for d in _held(cli_readings={"mv.called_from_other": reading})["determinations"]}["xaver"]
+        assert (det["successor"], det["successor_nomination"], det["outcome_norm"]) == ("xenia", "a-2022", "mv-lkwg-46/2/1")
+
+
+@pytest.mark.parametrize("reading,outcome", [(None, "vacant"), ("ignore", "by_election")])
+def test_section_45_still_applies_after_a_by_election(reading, outcome):
+    result = _held(cli_readings={"mv.section_45": reading} if reading else {})
+    det = {d["vacancy"]: d for d in result["determinations"]}["dietz"]
+    assert det["outcome"] == outcome and ("mv-lkwg-45" in [g["norm"] for g in det["grounds"]]) == (reading is None)
+
+
+def test_a_by_election_nomination_is_no_wahlbereich_list_of_section_64_5():
+    # b2 (Wahlbereich 2, list of the by-election) is not searched for a1's seat in Wahlbereich 1
+    c = case([nom("g-1", ("a1", 900, True), group="g", tier="district", district="1"),
+              nom("g-0", ("z0", 900, True), group="g", tier="district", district="2"),
+              {**nom("g-2", ("b1", 500, True), ("b2", 400), group="g", tier="district", district="2"),
+               "by_election": "2020-06-01"}],
+             [("2020-01-01", "z0", "died"), ("2020-06-01", None, "by_election_held", {"seats_of": ["z0"]}),
+              ("2021-01-01", "a1", "died")])
+    for ev in c["events"]:
+        if ev["person"] is None:
+            del ev["person"]
+    det = [d for d in decide(c)["determinations"] if d["vacancy"] == "a1"][0]
+    assert det["outcome"] == "vacant" and det["candidates"] == []
+
+
+@pytest.mark.parametrize("change,message", [
+    (lambda d: d["events"].pop(2), "no by_election_held event on 2022-05-15"),
+    (lambda d: d["events"][2].update(person="fink"), "names no person"),
+    (lambda d: d["events"][2].update(seats_of=["ahrens", "fink"]), "no event on or before 2022-05-15 vacates"),
+    (lambda d: d["events"][2].update(seats_of=["ahrens"]), "elects 2 persons but 'seats_of' names only 1 seat"),
+    (lambda d: d["events"][2].pop("seats_of"), "needs 'seats_of'"),
+    (lambda d: d["events"][0].pop("person"), "missing required key 'person'"),
+])
+def test_a_by_election_is_checked_on_input(change, message):
+    from nachruecken.errors import InputError
+    from nachruecken.loader import build_case
+    data = _held_data()
+    change(data)
+    with pytest.raises(InputError, match=message.replace("(", r"\(")):
+        build_case(data, "x.yaml")
+
+
+def test_a_by_election_survives_conversion_to_asp_facts(tmp_path):
+    from nachruecken.convert import to_lp
+    from nachruecken.loader import load_case
+    path = tmp_path / "held.lp"
+    path.write_text(to_lp(load_case("instances/mv/by-election-held.yaml")))
+    outcomes = lambda r: [(d["vacancy"], d["outcome"], d.get("successor")) for d in r["determinations"]]
+    assert outcomes(decide_file(str(path))) == outcomes(_held())
+
+
+def test_a_by_election_naming_a_seat_a_successor_was_called_to_warns_and_leaves_it_to_him():
+    data = _held_data()
+    data.pop("expected")
+    data["nominations"][0]["candidates"].append({"id": "a2", "votes": 5})
+    data["events"][0]["date"] = "2022-05-01"  # Ahrens dies later; his list's a2 is called, pending
+    result = decide(data)
+    dets = {d["vacancy"]: d for d in result["determinations"]}
+    assert dets["ahrens"]["successor"] == "a2" and dets["ahrens"]["calls"][0]["ended"] is None
+    assert any("names the seat of 'ahrens'" in w for w in result["warnings"])

@@ -30,7 +30,7 @@ def composition(case: Case, ledger: LedgerResult) -> dict:
         if decision is None:
             continue
         # a referred seat is empty meanwhile, unless the departure itself is referred (he keeps it)
-        if decision.outcome != "successor" and not decision.keeps_seat:
+        if decision.outcome != "successor" and not decision.keeps_seat and proc.filled_by is None:
             vacant.append({"seat_of": proc.holding.person, "since": proc.date.isoformat(),
                            "determination": keys[proc.index], "why": decision.outcome})
         if decision.payload and decision.payload.get("member_count_reduced"):

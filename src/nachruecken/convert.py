@@ -58,6 +58,8 @@ def case_to_data(case: Case, with_expected: bool = True) -> dict:
             nd["district"] = nom.district
         if nom.substitute_list is not None:
             nd["substitute_list"] = nom.substitute_list
+        if nom.by_election is not None:
+            nd["by_election"] = nom.by_election.isoformat()
         nd["candidates"] = []
         for cand in nom.candidates:
             cd: dict = {"id": cand.person, "position": cand.position}
@@ -79,6 +81,11 @@ def case_to_data(case: Case, with_expected: bool = True) -> dict:
     events = []
     for ev in sorted(case.events, key=lambda e: e.file_index):
         ed: dict = {"date": ev.date.isoformat(), "person": ev.person, "type": ev.type}
+        if ev.type == "by_election_held":
+            del ed["person"]  # no person's event
+            ed["seats_of"] = list(ev.seats_of)
+        if ev.kind:
+            ed["kind"] = ev.kind
         if ev.type == "called" and ev.nomination is not None:
             ed["nomination"] = ev.nomination
         if ev.reservation:
@@ -150,6 +157,8 @@ def to_lp(case: Case) -> str:
             facts.append(F("nomination_district", [n, S(nom.district)]))
         if nom.substitute_list is not None:
             facts.append(F("substitute_list", [n, S(nom.substitute_list)]))
+        if nom.by_election is not None:
+            facts.append(F("nomination_by_election", [n, N(to_int(nom.by_election))]))
         for c in nom.candidates:
             p = S(c.person)
             facts.append(F("candidate", [n, p, N(c.position)]))
@@ -168,7 +177,13 @@ def to_lp(case: Case) -> str:
     facts += [F("name", [S(p), S(t)]) for p, t in names.items()]
     for ev in sorted(case.events, key=lambda e: e.file_index):
         i = N(ev.file_index + 1)
-        facts.append(F("event", [i, N(to_int(ev.date)), S(ev.person), F(ev.type)]))
+        if ev.type == "by_election_held":
+            facts.append(F("by_election_held", [i, N(to_int(ev.date))]))
+            facts += [F("event_seats_of", [i, S(p)]) for p in ev.seats_of]
+        else:
+            facts.append(F("event", [i, N(to_int(ev.date)), S(ev.person), F(ev.type)]))
+        if ev.kind:
+            facts.append(F("event_kind", [i, F(ev.kind)]))
         if ev.type == "called" and ev.nomination is not None:
             facts.append(F("event_nomination", [i, S(ev.nomination)]))
         if ev.reservation:

@@ -185,6 +185,9 @@ REPLAY_WARNINGS = {
         "verzicht_form_unknown": "'{person}' gave up the seat on {date}; the case does not say in which form: a "
                                  "Verzicht is effective only when declared for the record (zur Niederschrift); "
                                  "check the form (`form: recorded`)",
+        "by_election_seat_not_empty": "the by-election of {date} names the seat of '{person}', which the term as "
+                                      "replayed does not leave empty then (a successor holds it or is called to "
+                                      "it); it is not counted as filled by the by-election",
         "nothing": "no event vacates a seat: nothing to decide",
         "period_start_before_election": "body.period_start ({date}) lies before the election ({election}): a "
                                         "Wahlperiode begins after its election; check the date",
@@ -260,6 +263,9 @@ REPLAY_WARNINGS = {
         "verzicht_form_unknown": "'{person}' hat am {date} auf den Sitz verzichtet; der Fall nennt die Form nicht: "
                                  "wirksam ist ein Verzicht nur zur Niederschrift; die Form ist zu prüfen "
                                  "(`form: recorded`)",
+        "by_election_seat_not_empty": "die Wahl während der Wahlperiode vom {date} nennt den Sitz von '{person}', der im nachgespielten "
+                                      "Verlauf dann nicht frei ist (eine nachrückende Person hat ihn oder ist berufen); er wird nicht "
+                                      "als durch sie besetzt gezählt",
         "nothing": "kein Ereignis macht einen Sitz frei: nichts zu entscheiden",
         "period_start_before_election": "der Beginn der Wahlperiode (`body.period_start`, {date}) liegt vor der Wahl ({election}): eine "
                                         "Wahlperiode beginnt nach ihrer Wahl; das Datum prüfen",

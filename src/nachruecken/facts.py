@@ -86,6 +86,8 @@ def case_text(case: Case, readings: dict[str, str], orders: dict | None = None, 
             out.append(f"nomination_district({n},{q(nom.district)}).")
         if nom.substitute_list is not None:
             out.append(f"substitute_list({n},{q(nom.substitute_list)}).")
+        if nom.by_election is not None:
+            out.append(f"nomination_by_election({n},{to_int(nom.by_election)}).")
         for cand in nom.candidates:
             if keep is not None and cand.person not in keep:
                 continue
@@ -165,6 +167,8 @@ def step_text(case: Case, step: Step, as_of: int, land: str | None = None, q: Id
     for person, seq in step.left_empty:
         out.append(f"left_empty({q(person)},{seq}).")
     for i, e, kind in step.events:
+        if kind == "by_election_held":
+            continue  # no person's event: the ledger seats its winners (ledger._by_election)
         if kind in ("left_group", "expelled"):
             other = _other_group_left(case, e)
             if other is not None:

@@ -116,6 +116,7 @@ class Procedure:
     holder_from: tuple | None = None  # (date, event seq): membership begins just before this event
     recorded_call: Event | None = None  # a `called` event that took the seat
     lapse_on: dt.date | None = None  # the pending call counts as refused from this day (period lapsed)
+    filled_by: int | None = None  # the seq of a by_election_held event that filled the seat
 
     @property
     def date(self) -> dt.date:
@@ -166,7 +167,7 @@ class Ledger:
         self.result = LedgerResult(as_of=self.as_of)
         self.holders: dict[str, Holding] = {
             c.person: Holding(c.person, n.id, n.id, "elected", 0, c.seat)
-            for n in case.nominations for c in n.candidates if c.elected}
+            for n in case.nominations if n.by_election is None for c in n.candidates if c.elected}
         self.took_seat: list[tuple[str, str, str]] = [(h.person, h.seat_nomination, "elected")
                                                        for h in self.holders.values()]
         periods = {p: self._election_period(p) for p in self.holders}
@@ -219,9 +220,11 @@ class Ledger:
     # ----------------------------------------------------------------- the sweep
     def run(self) -> LedgerResult:
         for day, group in groupby(self.events, key=lambda e: e.date):
+            evs = list(group)
             self._lapse(day)
             self._promote((day, -1))
-            self._day(day, list(group))
+            self._day(day, evs)
+            self._by_election(day, evs)
         if self.as_of is not None:
             self._lapse(self.as_of)
             self._promote((self.as_of, float("inf")))
@@ -421,6 +424,31 @@ class Ledger:
                     self._walk(proc, day, failing=ev)
             elif proc.state in ("open", "lot"):
                 self._walk(proc, day)
+
+    def _by_election(self, day: dt.date, evs: list[Event]) -> None:
+        """A by-election held on ``day`` (event ``by_election_held``, DESIGN): the procedures of the seats
+        it names end, and the elected of the nominations marked ``by_election: day`` hold seats from that
+        day, through that nomination (so a winner's later vacancy is filled from it: M-V § 45 Abs. 4 with
+        § 46 Abs. 2 Satz 1). Those seats are no longer empty (M-V § 44 Abs. 5 counts them no more)."""
+        for ev in evs:
+            if ev.type != "by_election_held":
+                continue
+            for departed in ev.seats_of:
+                proc = next((p for p in reversed(self.procedures) if p.holding.person == departed), None)
+                if proc is None or proc.state == "pending" or (proc.decision and proc.decision.outcome == "successor"):
+                    # a successor holds the seat or is called to it: the record and the replay differ
+                    self.result.warnings.append(("by_election_seat_not_empty", {
+                        "person": departed, "date": day.isoformat()}))
+                    continue
+                if proc.state != "ended":
+                    proc.state, proc.ended_on = "ended", day
+                proc.filled_by = ev.seq
+            for nom in self.case.nominations:
+                if nom.by_election == day:
+                    for c in nom.candidates:
+                        if c.elected and c.person not in self.holders:
+                            self.holders[c.person] = Holding(c.person, nom.id, nom.id, "elected", ev.seq, c.seat, day)
+                            self.took_seat.append((c.person, nom.id, "elected"))
 
     def _pending_event(self, proc: Procedure, ev: Event, actions: list) -> None:
         """An event of a person whose call is pending. He holds no seat yet: his `resigned` is a
@@ -641,8 +669,8 @@ class Ledger:
         earlier = [p for p in self.procedures if p is not proc]  # every other seat vacated so far
         vacated = [(p.holding.person, p.holding.seat_nomination, p.trigger, p.event.seq) for p in earlier
                    if not (p.decision and p.decision.keeps_seat)]
-        left_empty = [(p.holding.person, p.event.seq) for p in earlier
-                      if p.state == "ended" and p.decision and p.decision.outcome not in ("successor", "referred")]
+        left_empty = [(p.holding.person, p.event.seq) for p in earlier if p.filled_by is None
+                      and p.state == "ended" and p.decision and p.decision.outcome not in ("successor", "referred")]
         events, number = self._visible(proc, day)
         later = [e for e in self.events if e.date > day and e.type in DECLARATION_TYPES]
         start = len(events) + 1  # after every visible event

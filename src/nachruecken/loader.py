@@ -235,6 +235,7 @@ def build_case(data, file: str, sha256: str = "") -> Case:
             id=nid, group=nd.get("group", nid), group_kind=nd.get("group_kind", "party"), tier=tier,
             name=nd.get("name"), district=nd.get("district"), substitute_list=nd.get("substitute_list"),
             candidates=candidates,
+            by_election=parse_date(nd["by_election"], f"{p}.by_election") if "by_election" in nd else None,
         ))
 
     persons = {c.person for n in nominations for c in n.candidates}
@@ -262,6 +263,7 @@ def build_case(data, file: str, sha256: str = "") -> Case:
                     raise InputError("a candidate cannot be Ersatzbewerber for himself", f"{cp}.substitute_for[{k}]")
 
     events = _build_events(data.get("events", []), persons, by_id)
+    _check_by_elections(nominations, events)
 
     election_date = parse_date(data["election_date"], "election_date") if "election_date" in data else None
     if election_date is not None:
@@ -328,7 +330,8 @@ def _refuse_oversize(data) -> None:
 
 _EXTRA_KEYS = {"nomination": ("called",), "reservation": ("accepted",), "form": DECLARATION_TYPES,
                "received": DECLARATION_TYPES, "ground": ("lost_seat",), "seat": ("called",),
-               "group": ("joined_group", "left_group", "expelled"), "cause": ("lost_seat",), "seat_of": ("called",)}
+               "group": ("joined_group", "left_group", "expelled"), "cause": ("lost_seat",), "seat_of": ("called",),
+               "seats_of": ("by_election_held",), "kind": ("by_election_held",)}
 
 
 def _build_events(raw_events: list, persons: set[str], by_id: dict[str, Nomination]) -> list[Event]:
@@ -336,10 +339,24 @@ def _build_events(raw_events: list, persons: set[str], by_id: dict[str, Nominati
     for i, ed in enumerate(raw_events):
         p = f"events[{i}]"
         date = parse_date(ed["date"], f"{p}.date")
-        person = ed["person"]
-        if person not in persons:
-            raise InputError(f"person '{person}' is on no nomination", f"{p}.person")
         etype = ed["type"]
+        if etype == "by_election_held":
+            # the election's own event: its winners are the elected of the nominations marked by_election
+            if "person" in ed:
+                raise InputError("a 'by_election_held' event names no person: its winners are the elected candidates "
+                                 "of the nominations marked 'by_election' with its date", f"{p}.person")
+            if "seats_of" not in ed:
+                raise InputError("a 'by_election_held' event needs 'seats_of' (the departed whose seats it filled)", p)
+            for k, who in enumerate(ed["seats_of"]):
+                if who not in persons:
+                    raise InputError(f"person '{who}' is on no nomination", f"{p}.seats_of[{k}]")
+                if who in ed["seats_of"][:k]:
+                    raise InputError(f"'{who}' is named twice", f"{p}.seats_of[{k}]")
+        elif "person" not in ed:
+            raise InputError("missing required key 'person'", p)
+        person = ed.get("person", "")
+        if etype != "by_election_held" and person not in persons:
+            raise InputError(f"person '{person}' is on no nomination", f"{p}.person")
         for key, types in _EXTRA_KEYS.items():
             if key in ed and etype not in types:
                 raise InputError(f"'{key}' belongs to events of type {', '.join(types)}, not '{etype}'", f"{p}.{key}")
@@ -363,14 +380,45 @@ def _build_events(raw_events: list, persons: set[str], by_id: dict[str, Nominati
             raise InputError("a 'joined_group' event needs 'group' (the party or voter group joined)", f"{p}.group")
         staged.append((date, i, person, etype, nomination, bool(ed.get("reservation", False)),
                        ed.get("form", "written" if etype == "waived" else None), ed.get("ground"), ed.get("seat"),
-                       ed.get("group"), ed.get("cause"), received, ed.get("seat_of")))
+                       ed.get("group"), ed.get("cause"), received, ed.get("seat_of"), tuple(ed.get("seats_of", ())),
+                       ed.get("kind")))
     staged.sort(key=lambda s: (s[0], s[1]))  # stable: same date keeps file order
     events = [Event(seq=k + 1, file_index=s[1], date=s[0], person=s[2], type=s[3], nomination=s[4],
                     reservation=s[5], form=s[6], ground=s[7], seat=s[8], group=s[9], cause=s[10],
-                    received=s[11], seat_of=s[12])
+                    received=s[11], seat_of=s[12], seats_of=s[13], kind=s[14])
               for k, s in enumerate(staged)]
     _check_person_timelines(events)
     return events
+
+
+def _check_by_elections(nominations: list[Nomination], events: list[Event]) -> None:
+    """A by-election (DESIGN: event `by_election_held`, nominations marked `by_election`): one event a
+    day, naming seats vacated on or before it; each by-election nomination has its event; it elects
+    no more persons than it names seats."""
+    held: dict = {}
+    for ev in events:
+        if ev.type != "by_election_held":
+            continue
+        p = f"events[{ev.file_index}]"
+        if ev.date in held:
+            raise InputError(f"two by_election_held events on {ev.date}; name every seat it filled in one", p)
+        held[ev.date] = ev
+        for k, who in enumerate(ev.seats_of):
+            if not any(e.person == who and e.type in VACATING_TYPES and e.date <= ev.date for e in events):
+                raise InputError(f"no event on or before {ev.date} vacates the seat of '{who}' (died, refused, resigned, "
+                                 "lost_seat, elected_mayor)", f"{p}.seats_of[{k}]")
+    winners: dict = {}
+    for i, nom in enumerate(nominations):
+        if nom.by_election is None:
+            continue
+        if nom.by_election not in held:
+            raise InputError(f"no by_election_held event on {nom.by_election}", f"nominations[{i}].by_election")
+        winners[nom.by_election] = winners.get(nom.by_election, 0) + sum(c.elected for c in nom.candidates)
+    for day, ev in held.items():
+        if winners.get(day, 0) > len(ev.seats_of):
+            n = len(ev.seats_of)
+            raise InputError(f"the by-election of {day} elects {winners[day]} persons but 'seats_of' names only {n} "
+                             f"seat{'s' if n > 1 else ''}", f"events[{ev.file_index}].seats_of")
 
 
 def _check_person_timelines(events: list[Event]) -> None:

@@ -19,9 +19,9 @@ INPUT_PREDICATES = {
     "statute": 1, "title": 1, "election": 1, "election_date": 1, "as_of": 1, "holiday": 1,
     "body_name": 1, "body_seats": 1, "body_kind": 1, "body_period_end": 1, "body_period_start": 1, "body_unfilled_seats": 1, "reading": 2,
     "nomination": 1, "nomination_name": 2, "nomination_group": 2, "nomination_group_kind": 2,
-    "nomination_tier": 2, "nomination_district": 2, "substitute_list": 2,
+    "nomination_tier": 2, "nomination_district": 2, "substitute_list": 2, "nomination_by_election": 2,
     "candidate": 3, "name": 2, "votes": 3, "elected": 2, "seat_type": 3, "substitute_for": 4, "non_member": 2,
-    "event": 4, "event_nomination": 2, "event_reservation": 1, "event_form": 2, "event_ground": 2, "event_group": 2, "event_cause": 2, "event_received": 2, "event_seat_of": 2,
+    "event": 4, "by_election_held": 2, "event_seats_of": 2, "event_kind": 2, "event_nomination": 2, "event_reservation": 1, "event_form": 2, "event_ground": 2, "event_group": 2, "event_cause": 2, "event_received": 2, "event_seat_of": 2,
     "decide": 1,
 }
 
@@ -191,6 +191,8 @@ def _to_data(facts: dict[str, list]) -> dict:
                       ("nomination_district", "district"), ("substitute_list", "substitute_list")):
         for n, v in facts.get(pred, []):
             nom(n, pred)[key] = _text(v, pred)
+    for n, d in facts.get("nomination_by_election", []):
+        nom(n, "nomination_by_election")["by_election"] = _date(d, "nomination_by_election")
     cands: dict[tuple[str, str], dict] = {}
     for n, p, pos in sorted(facts.get("candidate", []), key=lambda a: (str(a[0]), _value(a[2], "position"))):
         entry = {"id": _text(p, "candidate"), "position": _value(pos, "candidate position")}
@@ -225,10 +227,20 @@ def _to_data(facts: dict[str, list]) -> dict:
         if idx in events:
             raise InputError(f"event number {idx} is used twice")
         events[idx] = {"date": _date(d, "event date"), "person": _text(p, "event person"), "type": _text(t, "event type")}
+    for i, d in facts.get("by_election_held", []):
+        idx = _value(i, "event number")
+        if idx in events:
+            raise InputError(f"event number {idx} is used twice")
+        events[idx] = {"date": _date(d, "by_election_held date"), "type": "by_election_held"}
+    for i, p in sorted(facts.get("event_seats_of", []), key=lambda a: str(a[1])):
+        idx = _value(i, "event_seats_of")
+        if idx not in events:
+            raise InputError(f"event_seats_of names event {idx}, which has no by_election_held/2 fact")
+        events[idx].setdefault("seats_of", []).append(_text(p, "event_seats_of"))
     for pred, key, conv in (("event_nomination", "nomination", _text), ("event_form", "form", _text),
                             ("event_ground", "ground", _text), ("event_group", "group", _text),
                             ("event_cause", "cause", _text), ("event_received", "received", _date),
-                            ("event_seat_of", "seat_of", _text)):
+                            ("event_seat_of", "seat_of", _text), ("event_kind", "kind", _text)):
         for i, v in facts.get(pred, []):
             idx = _value(i, pred)
             if idx not in events:

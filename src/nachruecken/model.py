@@ -14,7 +14,7 @@ EVENT_TYPES = (
     "died", "refused", "accepted", "notified", "resigned", "lost_seat",
     "lost_eligibility", "left_group", "expelled", "rejoined", "group_notice",
     "waived", "elected_mayor", "evidence_missing", "called", "lot_drawn", "regained_eligibility",
-    "joined_group", "incompatibility", "incompatibility_ended",
+    "joined_group", "incompatibility", "incompatibility_ended", "by_election_held",
 )
 # Event types that vacate a seat when the person holds one (DESIGN.md, "How a case reads").
 VACATING_TYPES = ("died", "refused", "resigned", "lost_seat", "elected_mayor")
@@ -25,6 +25,9 @@ ELECTION_KINDS = ("proportional", "majority")
 BODY_KINDS = ("municipal", "landtag")
 WAIVER_FORMS = ("written", "recorded")
 CANDIDACIES = ("district", "list")
+# What kind of election a `by_election_held` event records (as the outcome `by_election` names it):
+# an Ergänzungswahl (M-V § 44 Abs. 5), a Neuwahl in a Wahlkreis (M-V § 44 Abs. 3), a Nachwahl.
+BY_ELECTION_KINDS = ("ergaenzungswahl", "neuwahl_wahlkreis", "nachwahl")
 # What a `lost_seat` rests on, where a statute distinguishes it (Hessen § 33 Abs. 1 Nr. 2 to 4 and
 # § 23 Abs. 2 Satz 3 KWG as of 2011): lost eligibility or the ability to hold public office, a
 # Hinderungsgrund (incompatibility), a decision in the Wahlprüfung, a municipal merger, or a legal
@@ -70,6 +73,9 @@ class Nomination:
     district: str | None = None
     substitute_list: str | None = None
     candidates: list[Candidate] = field(default_factory=list)
+    # a nomination of a by-election held on this day (event `by_election_held`): its elected
+    # candidates hold seats from that day, not from the election
+    by_election: dt.date | None = None
 
 
 @dataclass(frozen=True)
@@ -90,6 +96,8 @@ class Event:
     cause: str | None = None  # lost_seat: what the loss rests on (LOSS_CAUSES)
     received: dt.date | None = None  # a declaration: the day it reached the office, if not its date
     seat_of: str | None = None  # called: the departed person whose seat the call fills
+    seats_of: tuple[str, ...] = ()  # by_election_held: the departed whose seats it filled
+    kind: str | None = None  # by_election_held: BY_ELECTION_KINDS
 
 
 @dataclass

@@ -16,7 +16,8 @@ AFTER_ELECTION_TYPES = frozenset({"refused", "accepted", "notified", "resigned",
 def case_warnings(case: Case) -> list[tuple[str, dict]]:
     """What the case file alone shows."""
     out: list[tuple[str, dict]] = []
-    elected = sorted({c.person for n in case.nominations for c in n.candidates if c.elected})
+    # at the election: a by-election's winners fill seats the election's elected left
+    elected = sorted({c.person for n in case.nominations if n.by_election is None for c in n.candidates if c.elected})
     if case.body_seats is not None and len(elected) > case.body_seats:
         out.append(("elected_over_seats", {"elected": str(len(elected)), "seats": str(case.body_seats)}))
     if case.election_date is not None:

@@ -11,7 +11,7 @@ import re
 
 from .errors import InputError, key_path
 from .model import (
-    BODY_KINDS, CANDIDACIES, ELECTION_KINDS, EVENT_TYPES, GROUP_KINDS, LOSS_CAUSES, MAX_VOTES,
+    BODY_KINDS, BY_ELECTION_KINDS, CANDIDACIES, ELECTION_KINDS, EVENT_TYPES, GROUP_KINDS, LOSS_CAUSES, MAX_VOTES,
     SEAT_TYPES, TIERS, WAIVER_FORMS,
 )
 
@@ -63,6 +63,8 @@ NOMINATION = {
         "tier": {"enum": list(TIERS)},
         "district": ID,
         "substitute_list": {**ID, "description": "Hessen § 34 Abs. 1 Satz 3: the Ersatzliste of this district list"},
+        "by_election": {**DATE, "description": "a nomination of the by-election held on this day (a `by_election_held` "
+                                                "event): its elected candidates hold seats from that day"},
         "candidates": {"type": "array", "items": CANDIDATE, "minItems": 1},
     },
 }
@@ -70,10 +72,10 @@ NOMINATION = {
 EVENT = {
     "type": "object",
     "additionalProperties": False,
-    "required": ["date", "person", "type"],
+    "required": ["date", "type"],
     "properties": {
         "date": DATE,
-        "person": ID,
+        "person": {**ID, "description": "whose event it is; required for every type but `by_election_held`"},
         "type": {"enum": list(EVENT_TYPES)},
         "nomination": {**ID, "description": "for `called`: the nomination the person was called from"},
         "reservation": {"type": "boolean", "description": "for `accepted`: the acceptance was conditional"},
@@ -88,6 +90,9 @@ EVENT = {
                                        "or voter group joined or left; it need not nominate anyone"},
         "cause": {"enum": list(LOSS_CAUSES), "description": "for `lost_seat`: what the loss rests on (addition; Hessen "
                                                             "§ 33 Abs. 1 Nr. 2 to 4, § 23 Abs. 2 Satz 3 KWG)"},
+        "seats_of": {"type": "array", "items": ID, "minItems": 1,
+                     "description": "for `by_election_held` (required): the departed whose seats it filled"},
+        "kind": {"enum": list(BY_ELECTION_KINDS), "description": "for `by_election_held`: which election was held"},
     },
 }
 

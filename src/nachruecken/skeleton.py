@@ -18,7 +18,8 @@ STATE_KEYS = {
     "bb": ["# Brandenburg: nominations[].group_kind: party | voter_group | political_association | individual",
            "# (§ 60 Abs. 4 applies to parties only); district: for Wahlkreisvorschläge."],
     "mv": ["# Mecklenburg-Vorpommern: body.kind (municipal | landtag), body.period_end for § 45,",
-           "# body.unfilled_seats for § 44 Abs. 5."],
+           "# body.unfilled_seats for § 44 Abs. 5; a by-election held: {date, type: by_election_held,",
+           "# seats_of: [ID]} with its nominations marked by_election: DATE (their elected sit from then)."],
     "hh": ["# Hamburg: nominations[].tier: district (Wahlkreisliste) | list (Bezirksliste);",
            "# candidates[].seat: list | personal for a Bezirksliste seat."],
 }
