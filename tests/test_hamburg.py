@@ -201,3 +201,34 @@ def test_a_referral_explains_the_pools_walked_with_their_own_words():
         for det in decide_file(path)["determinations"]:
             texts = " ".join(g["explanation"] for g in det["grounds"])
             assert "already sits through the Bezirksliste" not in texts and "is referred to § 5 (reading" not in texts
+
+
+# --- issue 28 point 9, Hamburg ------------------------------------------------------------------
+
+def test_a_bezirksliste_successor_in_a_wahlkreis_seat_is_followed_from_his_own_list():
+    dets = by_vacancy(decide_file("instances/hh/called-from-bezirksliste-leaves.yaml"))
+    jahn = dets["jahn"]
+    assert (jahn["successor"], jahn["successor_nomination"]) == ("gerdes", "spd-bl")
+    assert jahn["trigger_grounds"][0]["norm"] == "hh-bezvwg-36/2/1"
+    assert "declared elected from the Bezirksliste" in jahn["trigger_grounds"][0]["explanation"]
+    assert "hh-bezvwg-5/8" in [g["norm"] for g in jahn["grounds"]]
+    assert "called_from_other_own" in [n["code"] for n in jahn["notes"]]
+    # the seat's reading: the Wahlkreisliste first (Abs. 1 Satz 1), where Krause is eligible again
+    dets = by_vacancy(decide_file("instances/hh/called-from-bezirksliste-leaves.yaml",
+                                  cli_readings={"hh.called_from_other": "seat_list"}))
+    jahn = dets["jahn"]
+    assert (jahn["successor"], jahn["successor_nomination"]) == ("krause", "spd-wk4")
+    assert jahn["trigger_grounds"][0]["norm"] == "hh-bezvwg-36/1/1"
+    assert "called_from_other_seat" in [n["code"] for n in jahn["notes"]]
+
+
+def test_own_list_with_the_bezirksliste_exhausted_or_its_order_referred():
+    c = case([wk("w", ("a", 900, True), ("k", 10)), bl("b", ("x", 999, True, "list"), ("j", 50))],
+             [("2020-01-01", "k", "died"), ("2020-02-01", "a", "died"), ("2020-02-03", "j", "accepted"),
+              ("2021-01-01", "j", "resigned")])
+    dets = by_vacancy(decide(c))
+    assert dets["a"]["successor"] == "j"
+    assert dets["j"]["outcome"] == "referred" and dets["j"]["referred_to"] == "§ 5 Abs. 9 BezVWG"
+    assert [g["norm"] for g in dets["j"]["grounds"]][-1] == "hh-bezvwg-36/2/3"
+    # no seat type is asked for a Wahlkreis seat held through the Bezirksliste
+    assert "seat_type_missing" not in [n["code"] for n in dets["j"]["notes"]]
