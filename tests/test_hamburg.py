@@ -232,3 +232,32 @@ def test_own_list_with_the_bezirksliste_exhausted_or_its_order_referred():
     assert [g["norm"] for g in dets["j"]["grounds"]][-1] == "hh-bezvwg-36/2/3"
     # no seat type is asked for a Wahlkreis seat held through the Bezirksliste
     assert "seat_type_missing" not in [n["code"] for n in dets["j"]["notes"]]
+
+
+@pytest.mark.parametrize("reading,expected", [(None, "dahl"), ("yes", "brandt")])
+def test_a_waiver_in_answer_to_a_call_lasts_as_a_refusal(reading, expected):
+    dets = by_vacancy(decide_file("instances/hh/waiver-in-answer-to-call.yaml",
+                                  cli_readings={"hh.refused_again": reading} if reading else {}))
+    assert dets["arndt"]["successor"] == "claussen" and by_person(dets["arndt"])["brandt"]["reason"] == "refused"
+    assert dets["zander"]["successor"] == expected
+    if reading is None:
+        assert by_person(dets["zander"])["brandt"]["reason"] == "refused"
+    # the waiver refused a call: no note that § 36 excludes nobody for a waiver
+    assert "no_exit_exclusion" not in [n["code"] for n in dets["arndt"]["notes"]]
+
+
+def test_a_waiver_outside_any_call_still_excludes_nobody():
+    c = case([wk("w", ("a", 900, True), ("b", 500), ("c", 100))], [("2019-09-01", "b", "waived"), ("2020-01-01", "a", "died")])
+    det = only(decide(c))
+    assert det["successor"] == "b" and "no_exit_exclusion" in [n["code"] for n in det["notes"]]
+
+
+@pytest.mark.parametrize("reading,expected", [(None, "stahl"), ("yes", "rehder")])
+def test_a_bezirksliste_refusal_counts_on_the_wahlkreisliste_as_the_reading_says(reading, expected):
+    dets = by_vacancy(decide_file("instances/hh/bezirksliste-refusal-on-wahlkreisliste.yaml",
+                                  cli_readings={"hh.refused_again": reading} if reading else {}))
+    assert dets["xylander"]["successor"] == "ypsilon"
+    assert dets["albers"]["successor"] == expected
+    if reading is None:
+        rehder = by_person(dets["albers"])["rehder"]
+        assert (rehder["reason"], rehder["norm"]) == ("refused", "hh-bezvwg-36/1/1")

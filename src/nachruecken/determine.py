@@ -235,6 +235,7 @@ def _ledger_rules(sid: str, readings: tuple) -> LedgerRules:
     return LedgerRules(reservation_refuses="reservation" in fails,
                        members_at_election=bool(atoms.get("elected_member_at_election/0")),
                        refusal_waives_from=dt.date.min if atoms.get("refusal_waives_anwartschaft/0") else None,
+                       waiver_in_call_refuses=bool(atoms.get("waiver_in_call_refuses/0")),
                        vacates_before_acceptance=frozenset(str(a[0]) for a in atoms.get("vacates_before_acceptance/1", [])),
                        period_shift=not atoms.get("period_rule/1"))
 

@@ -75,6 +75,8 @@ class LedgerRules:
     # declaration to make (Hessen from 2011, § 23 KWG): a later refusal is a Verzicht on the seat
     refusal_waives_from: dt.date | None = None  # from this day a candidate's refusal is a waiver of
     # his Anwartschaft for good, also one made with no call open (Hessen from 2011, Abs. 2 Nr. 2)
+    waiver_in_call_refuses: bool = False  # a waiver declared by the person called refuses his call, and
+    # later procedures see it as that refusal (Hamburg: § 36 has no waiver of its own)
 
 
 @dataclass
@@ -335,7 +337,7 @@ class Ledger:
         kind = "reservation" if ev.type == "accepted" and ev.reservation else ev.type
         fails = proc.decision.fails_by if proc.decision else frozenset()
         if kind in fails:
-            if kind in ("refused", "reservation"):
+            if kind in ("refused", "reservation") or (kind == "waived" and self.rules.waiver_in_call_refuses):
                 # a reservation the statute counts as refusal is one, for later procedures too
                 self.refusal_role[ev.seq] = ("call", proc.index)
             actions.append((ev.seq, "check", proc, (ev.person, kind)))
@@ -467,6 +469,11 @@ class Ledger:
                 if self.refusal_role[e.seq][1] != proc.index:
                     before.append((e, "refused"))
                     continue
+            if e.type == "waived" and self.refusal_role.get(e.seq, ("",))[0] == "call" \
+                    and self.refusal_role[e.seq][1] != proc.index:
+                # a waiver that failed an earlier call, where the statute reads it as that refusal
+                before.append((e, "refused"))
+                continue
             if e.type == "refused":
                 role = self.refusal_role.get(e.seq)
                 if role is None:
