@@ -201,3 +201,63 @@ def test_a_referral_explains_the_pools_walked_with_their_own_words():
         for det in decide_file(path)["determinations"]:
             texts = " ".join(g["explanation"] for g in det["grounds"])
             assert "already sits through the Bezirksliste" not in texts and "is referred to § 5 (reading" not in texts
+
+
+# --- issue 28 point 9, Hamburg ------------------------------------------------------------------
+
+def test_a_bezirksliste_successor_in_a_wahlkreis_seat_is_followed_from_his_own_list():
+    dets = by_vacancy(decide_file("instances/hh/called-from-bezirksliste-leaves.yaml"))
+    jahn = dets["jahn"]
+    assert (jahn["successor"], jahn["successor_nomination"]) == ("gerdes", "spd-bl")
+    assert jahn["trigger_grounds"][0]["norm"] == "hh-bezvwg-36/2/1"
+    assert "declared elected from the Bezirksliste" in jahn["trigger_grounds"][0]["explanation"]
+    assert "hh-bezvwg-5/8" in [g["norm"] for g in jahn["grounds"]]
+    assert "called_from_other_own" in [n["code"] for n in jahn["notes"]]
+    # the seat's reading: the Wahlkreisliste first (Abs. 1 Satz 1), where Krause is eligible again
+    dets = by_vacancy(decide_file("instances/hh/called-from-bezirksliste-leaves.yaml",
+                                  cli_readings={"hh.called_from_other": "seat_list"}))
+    jahn = dets["jahn"]
+    assert (jahn["successor"], jahn["successor_nomination"]) == ("krause", "spd-wk4")
+    assert jahn["trigger_grounds"][0]["norm"] == "hh-bezvwg-36/1/1"
+    assert "called_from_other_seat" in [n["code"] for n in jahn["notes"]]
+
+
+def test_own_list_with_the_bezirksliste_exhausted_or_its_order_referred():
+    c = case([wk("w", ("a", 900, True), ("k", 10)), bl("b", ("x", 999, True, "list"), ("j", 50))],
+             [("2020-01-01", "k", "died"), ("2020-02-01", "a", "died"), ("2020-02-03", "j", "accepted"),
+              ("2021-01-01", "j", "resigned")])
+    dets = by_vacancy(decide(c))
+    assert dets["a"]["successor"] == "j"
+    assert dets["j"]["outcome"] == "referred" and dets["j"]["referred_to"] == "§ 5 Abs. 9 BezVWG"
+    assert [g["norm"] for g in dets["j"]["grounds"]][-1] == "hh-bezvwg-36/2/3"
+    # no seat type is asked for a Wahlkreis seat held through the Bezirksliste
+    assert "seat_type_missing" not in [n["code"] for n in dets["j"]["notes"]]
+
+
+@pytest.mark.parametrize("reading,expected", [(None, "dahl"), ("yes", "brandt")])
+def test_a_waiver_in_answer_to_a_call_lasts_as_a_refusal(reading, expected):
+    dets = by_vacancy(decide_file("instances/hh/waiver-in-answer-to-call.yaml",
+                                  cli_readings={"hh.refused_again": reading} if reading else {}))
+    assert dets["arndt"]["successor"] == "claussen" and by_person(dets["arndt"])["brandt"]["reason"] == "refused"
+    assert dets["zander"]["successor"] == expected
+    if reading is None:
+        assert by_person(dets["zander"])["brandt"]["reason"] == "refused"
+    # the waiver refused a call: no note that § 36 excludes nobody for a waiver
+    assert "no_exit_exclusion" not in [n["code"] for n in dets["arndt"]["notes"]]
+
+
+def test_a_waiver_outside_any_call_still_excludes_nobody():
+    c = case([wk("w", ("a", 900, True), ("b", 500), ("c", 100))], [("2019-09-01", "b", "waived"), ("2020-01-01", "a", "died")])
+    det = only(decide(c))
+    assert det["successor"] == "b" and "no_exit_exclusion" in [n["code"] for n in det["notes"]]
+
+
+@pytest.mark.parametrize("reading,expected", [(None, "stahl"), ("yes", "rehder")])
+def test_a_bezirksliste_refusal_counts_on_the_wahlkreisliste_as_the_reading_says(reading, expected):
+    dets = by_vacancy(decide_file("instances/hh/bezirksliste-refusal-on-wahlkreisliste.yaml",
+                                  cli_readings={"hh.refused_again": reading} if reading else {}))
+    assert dets["xylander"]["successor"] == "ypsilon"
+    assert dets["albers"]["successor"] == expected
+    if reading is None:
+        rehder = by_person(dets["albers"])["rehder"]
+        assert (rehder["reason"], rehder["norm"]) == ("refused", "hh-bezvwg-36/1/1")

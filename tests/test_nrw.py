@@ -469,3 +469,29 @@ def test_a_written_verzicht_opens_no_vacancy_in_nrw_and_an_unknown_form_is_warne
     recorded = decide(case(base, [("2023-02-01", "a", "resigned", {"form": "recorded"})]))
     assert only(recorded)["successor"] == "b"
     assert not any("Niederschrift" in w for w in recorded["warnings"])
+
+
+# --- issue 28 point 7: a seat lost for eligibility (2019 wording) ---------------------------------
+
+@pytest.mark.parametrize("regained,expected", [(False, "n"), (True, "k")])
+def test_a_seat_lost_for_eligibility_is_a_loss_of_eligibility_under_abs2_satz2(regained, expected):
+    events = [("2016-05-03", "k", "lost_seat", {"cause": "eligibility"}), ("2018-01-15", "m", "died")]
+    if regained:  # eligible again: the 2019 wording has no "without interruption"
+        events.insert(1, ("2017-02-01", "k", "regained_eligibility"))
+    c = case([nom("bl-rl", E("k", elected=True), E("m", elected=True), "l", "n", kind="voter_group")], events)
+    dets = by_vacancy(decide(c))
+    assert dets["k"]["successor"] == "l" and dets["m"]["statute"] == "nw-kwahlg-45"
+    assert dets["m"]["successor"] == expected
+    if not regained:
+        k = by_person(dets["m"])["k"]
+        assert (k["reason"], k["norm"]) == ("lost_eligibility", "nw-kwahlg-45/2/2")
+        assert "Lost his seat for lost eligibility on 3 May 2016" in k["explanation"]
+    # a seat lost on another ground is no loss of eligibility
+    c["events"][0]["cause"] = "scrutiny"
+    assert by_vacancy(decide(c))["m"]["successor"] == "k"
+
+
+def test_the_worked_case_of_a_seat_lost_for_eligibility():
+    dets = by_vacancy(decide_file("instances/nw/seat-lost-for-eligibility.yaml"))
+    assert dets["mertens"]["successor"] == "nagel"
+    assert by_person(dets["mertens"])["kern"]["reason"] == "lost_eligibility"

@@ -151,3 +151,20 @@ def test_a_pending_call_counts_as_filled_and_shows_in_the_composition():
     comp = result["composition"]
     assert comp["pending"] == [{"person": "d", "seat_of": "a", "since": "2010-01-01"}]
     assert comp["seats"] == [{"nomination": "spd", "holders": ["b", "c"]}] and comp["vacant"] == []
+
+
+def test_a_recorded_call_naming_a_seat_nobody_vacated_is_an_input_error():
+    import pytest
+
+    from nachruecken.errors import InputError
+    with pytest.raises(InputError, match="seat_of names 'b', whose seat the term has not vacated") as err:
+        decide(he_case([_nom()], [("2010-01-01", "a", "died"), ("2010-01-20", "d", "called", {"seat_of": "b"})]))
+    assert err.value.path == "events[1].seat_of"
+
+
+def test_a_recorded_call_of_the_pending_person_keeps_him_pending_outside_hessen_2011():
+    # he-kwg-34 (old text): the record dates the determination; membership still follows acceptance
+    result = decide(he_case([_nom()], [("2010-01-01", "a", "died"), ("2010-01-05", "d", "called", {"seat_of": "a"})],
+                            as_of="2010-01-10"))
+    assert result["composition"]["pending"] == [{"person": "d", "seat_of": "a", "since": "2010-01-01"}]
+    assert result["determinations"][0]["recorded_call"] == "d"

@@ -63,6 +63,8 @@ TERMS_ONLY_READINGS = {
                             "(there his own list and the seat's are one): asked over whole terms",
     "mv.called_from_other": "the single-vacancy universe has no successor called from another list "
                             "(there his own list and the seat's are one): asked over whole terms",
+    "hh.called_from_other": "the single-vacancy universe has no successor declared elected from the Bezirksliste "
+                            "into a Wahlkreis seat (there his own list and the seat's are one): asked over whole terms",
 }
 
 TITLES = {"gap": "a gap under the chosen readings", "gap_other_readings": "a gap under another reading",

@@ -238,6 +238,7 @@ def _ledger_rules(sid: str, readings: tuple) -> LedgerRules:
                        candidate_waiver=bool(atoms.get("candidate_waiver/0")),
                        members_from_period_start=bool(atoms.get("elected_member_from_period_start/0")),
                        verzicht_recorded_only=bool(atoms.get("verzicht_recorded_only/0")),
+                       waiver_in_call_refuses=bool(atoms.get("waiver_in_call_refuses/0")),
                        vacates_before_acceptance=frozenset(str(a[0]) for a in atoms.get("vacates_before_acceptance/1", [])),
                        period_shift=not atoms.get("period_rule/1"))
 
@@ -450,12 +451,14 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
     trigger_grounds = []
     ground_text = next((e.ground for e in case.events if e.seq == ev.seq), None)
     own_first = lambda a: (a[0] in statute.norms and statute.norms[a[0]].outside_section, a[0])
+    trigger_variants = {str(norm): str(v) for norm, v in atoms.get("trigger_variant/2", [])}
     for (norm,) in sorted(atoms.get("trigger_ground/1", []), key=own_first):
         ctx = dict(departed=case.display(proc.holding.person), date=long_date(ev.date, texts.lang),
                    trigger_phrase=TRIGGER_PHRASE[texts.lang].get(proc.trigger, proc.trigger),
                    ground_phrase=f" ({ground_text})" if ground_text else "")
+        keys = [f"trigger@{norm}#{trigger_variants[norm]}"] if norm in trigger_variants else []
         trigger_grounds.append({"norm": norm, "citation": texts.citation(norm),
-                                "explanation": texts.sentence([f"trigger@{norm}"], **ctx)})
+                                "explanation": texts.sentence(keys + [f"trigger@{norm}"], **ctx)})
     about_note: dict[str, list[str]] = {}
     for code, person in sorted(atoms.get("note_about/2", [])):
         about_note.setdefault(str(code), []).append(person)

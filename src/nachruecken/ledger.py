@@ -83,6 +83,8 @@ class LedgerRules:
     # start of the Wahlperiode, before it a declaration refuses the election (NRW § 36 Satz 1 KWahlG)
     verzicht_recorded_only: bool = False  # a member's Verzicht is effective only zur Niederschrift
     # (NRW § 38 Satz 1): one recorded as written opens no vacancy
+    waiver_in_call_refuses: bool = False  # a waiver declared by the person called refuses his call, and
+    # later procedures see it as that refusal (Hamburg: § 36 has no waiver of its own)
 
 
 @dataclass
@@ -299,13 +301,13 @@ class Ledger:
             self._promote((day, ev.seq), frozenset(a[2].index for a in actions if a[1] == "check"))
             p = ev.person
             proc = self.pending_of.get(p)
-            if proc is not None:
+            if ev.type == "called":
+                # after the walks its day's earlier events call for: a record of their outcome
+                actions.append((ev.seq, "called", None, ev))
+            elif proc is not None:
                 self._pending_event(proc, ev, actions)
             elif p in self.holders:
                 self._holder_event(ev, day, actions)
-            elif ev.type == "called":
-                # after the walks its day's earlier events call for: a record of their outcome
-                actions.append((ev.seq, "called", None, ev))
             elif ev.type in ("refused", "waived"):
                 uncalled.append(ev)
             elif ev.type == "resigned" and self.rules.candidate_waiver:
@@ -458,7 +460,7 @@ class Ledger:
         kind = "reservation" if ev.type == "accepted" and ev.reservation else self.kind_of(ev)
         fails = proc.decision.fails_by if proc.decision else frozenset()
         if kind in fails:
-            if kind in ("refused", "reservation"):
+            if kind in ("refused", "reservation") or (kind == "waived" and self.rules.waiver_in_call_refuses):
                 # a reservation the statute counts as refusal is one, for later procedures too
                 self.refusal_role[ev.seq] = ("call", proc.index)
             actions.append((ev.seq, "check", proc, (ev.person, kind)))
@@ -697,6 +699,11 @@ class Ledger:
                 if self.refusal_role[e.seq][1] != proc.index:
                     before.append((e, "refused"))
                     continue
+            if e.type == "waived" and self.refusal_role.get(e.seq, ("",))[0] == "call" \
+                    and self.refusal_role[e.seq][1] != proc.index:
+                # a waiver that failed an earlier call, where the statute reads it as that refusal
+                before.append((e, "refused"))
+                continue
             if e.type == "refused":
                 role = self.refusal_role.get(e.seq)
                 if role is None:
