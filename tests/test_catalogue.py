@@ -14,7 +14,7 @@ from nachruecken.statutes import encoded_statutes, encodings_dir, load_statute, 
 NORM_ID = re.compile(r'"((?:he|nw|bb|mv|hh)-[a-z]+-[0-9a-z]+(?:/[0-9a-z]+)*)"')
 READING_ID = re.compile(r'reading\("([a-z]+\.[a-z_0-9]+)",\s*([a-z_0-9]+)\)')
 CITATION = re.compile(r"^§ \d+[a-z]?( Abs\. \d+[a-z]?)?( Satz \d+)?( Halbsatz \d+)?( Nr\. \d+( Halbsatz \d+)?)? "
-                      r"(KWG|KWahlG|BbgKWahlG|LKWG M-V|BezVWG|KV M-V)$")
+                      r"(KWG|KWahlG|GO|BbgKWahlG|LKWG M-V|BezVWG|KV M-V)$")
 
 
 @pytest.mark.parametrize("sid", encoded_statutes())

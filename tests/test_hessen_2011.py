@@ -29,7 +29,7 @@ def test_without_a_recorded_feststellung_it_is_presumed_four_weeks_after_the_cal
     nom = spd(("a", 900, True), ("b", 500))
     open_ = only(decide(case([nom], events, as_of="2022-01-31")))["membership"]
     assert open_["status"] == "to_be_determined" and open_["earliest_determination"] == "2022-01-03"
-    assert open_["member_from"] is None and open_["deadline"] == "2022-01-31"
+    assert open_["member_from"] is None and open_["deadline"] is None
     done = only(decide(case([nom], events, as_of="2022-02-01")))["membership"]
     assert done["status"] == "determined" and done["member_from"] == "2022-01-31"
     assert done["earliest_determination"] == "2022-01-03" and "assumed" in done["assumption"]

@@ -441,8 +441,9 @@ def test_a_lost_seat_is_no_verzicht_and_the_reading_does_not_pass_him_over():
 
 
 def test_the_mayor_is_a_member_by_law_and_never_called_back():
-    for statute in ("nw-kwahlg-45", "nw-kwahlg-45-2024"):
-        dets = by_vacancy(decide_file("instances/nw/mayor-already-member.yaml", statute_id=statute))
+    for path, statute in (("instances/nw/mayor-already-member.yaml", "nw-kwahlg-45"),
+                          ("instances/nw/2024-mayor-already-member.yaml", "nw-kwahlg-45-2024")):
+        dets = by_vacancy(decide_file(path, statute_id=statute))
         engel = by_person(dets["gaertner"])["engel"]
         assert (engel["reason"], engel["norm"], engel["citation"]) == (
             "already_member", "nw-go-40/2/2", "§ 40 Abs. 2 Satz 2 GO")

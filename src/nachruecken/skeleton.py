@@ -31,6 +31,8 @@ ELECTION = {"he": "2021-03-14", "nw": "2025-09-14", "bb": "2024-06-09", "mv": "2
 RESIGNED = {"nw": "2026-03-31"}
 # Hamburg: a Bezirksliste seat is a list seat or a personal seat (§ 36 Abs. 2 Satz 2 BezVWG)
 SEAT = {"hh": ", seat: list"}
+# NRW § 38 Satz 1: a Verzicht on the seat is effective only when declared for the record
+DECLARATION_FORM = {"nw": ", form: recorded"}
 
 
 def skeleton(statute_spec: str) -> str:
@@ -62,7 +64,8 @@ def skeleton(statute_spec: str) -> str:
         "# One line per event, in date order: {date: YYYY-MM-DD, person: ID, type: TYPE}",
         f"# TYPE is one of: {', '.join(EVENT_TYPES)}",
         "events:",
-        f"  - {{date: {RESIGNED.get(state, '2025-03-31')}, person: bernd-muster, type: resigned}}",
+        f"  - {{date: {RESIGNED.get(state, '2025-03-31')}, person: bernd-muster, type: resigned"
+        + DECLARATION_FORM.get(state, "") + "}",
         "",
     ]
     return "\n".join(lines)
