@@ -362,10 +362,13 @@ def test_a_waiver_for_the_record_is_described_as_recorded_not_as_written():
     assert "in writing" in by_person(only(decide(written)))["b"]["explanation"]
 
 
-def test_an_advance_refusal_refuses_nothing_and_is_said_so():
+def test_an_advance_written_refusal_is_the_waiver_of_abs_2_and_is_said_so():
     result = decide_file("instances/he/advance-declarations.yaml")
-    assert only(result)["successor"] == "quandt"
-    assert any("'quandt' refused on 15 June 2007" in w and "refuses nothing" in w for w in result["warnings"])
+    assert only(result)["successor"] == "sauer"
+    quandt = by_person(only(result))["quandt"]
+    assert (quandt["reason"], quandt["norm"]) == ("waived", "he-kwg-34/2/1/2")
+    assert any("'quandt' refused on 15 June 2007" in w and "waiver of the Anwartschaft" in w
+               for w in result["warnings"])
 
 
 def test_the_mayoralty_is_labelled_with_the_provision_it_is_referred_to():

@@ -111,7 +111,7 @@ def test_the_retired_inquiry_period_reading_has_no_effect_and_is_named():
 def test_a_refusal_is_a_waiver_for_good_even_with_no_call_open():
     """From 2011 a declaration not to succeed is the written waiver of Abs. 2 Nr. 2: made before any
     vacancy, or by one not called while another procedure is open, it holds at every later vacancy
-    (the old text: it refuses nothing, or only the calls open then)."""
+    (under the earlier text too: its Abs. 2 Satz 1 Halbsatz 2)."""
     nom = spd(("a", 900, True), ("x", 800, True), ("b", 500), ("c", 100), ("d", 50))
     events = [("2021-05-01", "b", "refused"), ("2022-01-03", "a", "died"), ("2022-01-04", "c", "refused"),
               ("2022-06-01", "x", "died")]
@@ -121,8 +121,9 @@ def test_a_refusal_is_a_waiver_for_good_even_with_no_call_open():
     assert by_person(dets["a"])["b"]["reason"] == "waived" and by_person(dets["a"])["c"]["reason"] == "waived"
     assert dets["x"]["outcome"] == "vacant"  # b and c waived, d was called
     assert not any("refuses nothing" in w for w in result["warnings"])
+    # the earlier text reads the same declaration the same way (its Abs. 2 Satz 1 Halbsatz 2)
     old = by_vacancy(decide(statute_case("he-kwg-34", [nom], events, election_date="2006-03-26")))
-    assert old["a"]["successor"] == "b" and old["x"]["successor"] == "c"
+    assert old["a"]["successor"] == "d" and old["x"]["outcome"] == "vacant"
 
 
 def test_a_waiver_cannot_be_revoked():

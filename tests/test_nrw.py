@@ -496,3 +496,17 @@ def test_the_worked_case_of_a_seat_lost_for_eligibility():
     dets = by_vacancy(decide_file("instances/nw/seat-lost-for-eligibility.yaml"))
     assert dets["mertens"]["successor"] == "nagel"
     assert by_person(dets["mertens"])["kern"]["reason"] == "lost_eligibility"
+
+
+def test_a_written_waiver_in_a_call_refuses_it_for_good():
+    dets = by_vacancy(decide_file("instances/nw/waiver-in-call-lasts.yaml"))
+    assert dets["ahrens"]["successor"] == "claasen"
+    assert by_person(dets["ahrens"])["berger"]["norm"] == "nw-kwahlg-45/6/2"
+    berger = by_person(dets["dietrich"])["berger"]
+    assert (berger["reason"], berger["norm"]) == ("refused", "nw-kwahlg-45/3/2")
+    # one declared for the record stays the waiver of Abs. 3 Satz 1
+    c = case([nom("fdp-rl", E("a", elected=True), E("d", elected=True), "b", "c", "e")],
+             [("2023-03-01", "a", "resigned", {"form": "recorded"}), ("2023-03-03", "b", "waived", {"form": "recorded"}),
+              ("2023-09-12", "d", "died")])
+    b = by_person(by_vacancy(decide(c))["d"])["b"]
+    assert (b["reason"], b["norm"]) == ("waived", "nw-kwahlg-45/3/1")

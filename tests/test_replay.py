@@ -115,9 +115,10 @@ def test_referred_seat_stays_until_the_loss_is_recorded():
                                     ("2010-02-01", "a", "lost_seat")]))
     dets = result["determinations"]
     assert [(d["vacancy"], d["outcome"], d["successor"]) for d in dets] == [
-        ("a", "referred", None), ("a", "successor", "b")]
-    # the referral ended its procedure: no call was open when b refused, so it refused nothing
-    assert any("refuses nothing" in w for w in result["warnings"])
+        ("a", "referred", None), ("a", "successor", "c")]
+    # the referral ended its procedure: no call was open when b refused, so in Hessen his written
+    # refusal is the waiver of the Anwartschaft (§ 34 Abs. 2 Satz 1 Halbsatz 2)
+    assert any("read as the written waiver" in w for w in result["warnings"])
     assert any("referred to another provision" in w for w in result["warnings"])
 
 

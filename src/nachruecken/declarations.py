@@ -56,12 +56,12 @@ WORDS = {
 }
 
 
-def declaration_rows(rules, fails_by: frozenset, lang: str) -> list[tuple[str, str]]:
+def declaration_rows(rules, lang: str) -> list[tuple[str, str]]:
     """(status, what a declaration by one of that status means) under ``rules`` (a LedgerRules)."""
     w = WORDS[lang]
     elected = ("at_election" if rules.members_at_election else
                "period_start" if rules.members_from_period_start else "period")
-    types = ", ".join(sorted(fails_by))
+    types = ", ".join(sorted(rules.call_fails_by))
     pending = w["fails"].format(types=types) + "; " + (
         w["reservation_refuses"] if rules.reservation_refuses else w["reservation_void"])
     return [

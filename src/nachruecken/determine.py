@@ -232,7 +232,7 @@ def _ledger_rules(sid: str, readings: tuple) -> LedgerRules:
     facts = "\n".join(f"reading({q(rid)},{value})." for rid, value in readings)
     atoms = solve_atoms(sid, facts)
     fails = {str(a[0]) for a in atoms.get("call_fails_by/1", [])}
-    return LedgerRules(reservation_refuses="reservation" in fails,
+    return LedgerRules(reservation_refuses="reservation" in fails, call_fails_by=frozenset(fails),
                        members_at_election=bool(atoms.get("elected_member_at_election/0")),
                        refusal_waives_from=dt.date.min if atoms.get("refusal_waives_anwartschaft/0") else None,
                        candidate_waiver=bool(atoms.get("candidate_waiver/0")),
@@ -241,6 +241,12 @@ def _ledger_rules(sid: str, readings: tuple) -> LedgerRules:
                        waiver_in_call_refuses=bool(atoms.get("waiver_in_call_refuses/0")),
                        vacates_before_acceptance=frozenset(str(a[0]) for a in atoms.get("vacates_before_acceptance/1", [])),
                        period_shift=not atoms.get("period_rule/1"))
+
+
+def default_ledger_rules(sid: str) -> LedgerRules:
+    """What a statute says before any vacancy under its default readings (for `nachruecken statutes`)."""
+    statute = load_statute(sid)
+    return _ledger_rules(sid, tuple(sorted(statute.resolve_readings().items())))
 
 
 # statute notes that are also case warnings: the data, not the law, decides the outcome, or a fact

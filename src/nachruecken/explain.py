@@ -165,6 +165,9 @@ REPLAY_WARNINGS = {
         "undetermined_later_event": "'{person}' is taken as determined on {assumed} (no Feststellung recorded, "
                                     "reading he.undetermined); his '{type}' event on {date} would have passed him "
                                     "over had the Feststellung come later: record the `called` date",
+        "refused_by_candidate": "'{person}' refused on {date} without holding a seat or being called: read as "
+                                "the written waiver of the Anwartschaft (check that it is written and addressed "
+                                "to the Wahlleiter)",
         "resigned_by_pending": "'{person}' resigned on {date} while his call was pending: he held no seat to give "
                                "up, so the declaration is read as refusing the call",
         "resigned_by_elected": "'{person}' resigned on {date}, before his membership began: he held no seat to "
@@ -243,6 +246,9 @@ REPLAY_WARNINGS = {
         "undetermined_later_event": "'{person}' gilt als am {assumed} festgestellt (Feststellung nicht erfasst, "
                                     "Lesart he.undetermined); sein Ereignis `{type}` am {date} hätte ihn "
                                     "übergangen, wäre die Feststellung später erfolgt: das Datum (`called`) erfassen",
+        "refused_by_candidate": "'{person}' hat am {date} abgelehnt, ohne einen Sitz zu haben oder berufen zu "
+                                "sein: gilt als schriftlicher Verzicht auf die Anwartschaft (zu prüfen: schriftlich "
+                                "und an den Wahlleiter gerichtet)",
         "resigned_by_pending": "'{person}' hat am {date} verzichtet, während die Berufung offen war: ohne Sitz "
                                "gibt es nichts aufzugeben, die Erklärung gilt als Ablehnung der Berufung",
         "resigned_by_elected": "'{person}' hat am {date} verzichtet, bevor die Mitgliedschaft begann: ohne Sitz "

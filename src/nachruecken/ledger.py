@@ -83,6 +83,7 @@ class LedgerRules:
     # start of the Wahlperiode, before it a declaration refuses the election (NRW § 36 Satz 1 KWahlG)
     verzicht_recorded_only: bool = False  # a member's Verzicht is effective only zur Niederschrift
     # (NRW § 38 Satz 1): one recorded as written opens no vacancy
+    call_fails_by: frozenset = frozenset()  # what fails a pending call, as the statute says (for `statutes`)
     waiver_in_call_refuses: bool = False  # a waiver declared by the person called refuses his call, and
     # later procedures see it as that refusal (Hamburg: § 36 has no waiver of its own)
 
@@ -402,8 +403,9 @@ class Ledger:
             if ev.seq in self.refusal_role:
                 continue
             if waives and self.kind_of(ev) == "refused":
-                # a waiver of the Anwartschaft: it refuses the calls open today and stands for later ones
-                self.refusal_role[ev.seq] = ("waiver", frozenset(x.index for x in open_today))
+                # the statute's waiver of the Anwartschaft (Hessen, § 34 Abs. 2): it excludes him in the
+                # procedures open today and in every later one
+                self._read_as(ev, "waived", "candidate")
             elif open_today:
                 self.refusal_role[ev.seq] = ("uncalled", frozenset(x.index for x in open_today))
             elif self.kind_of(ev) == "refused":
@@ -700,7 +702,8 @@ class Ledger:
                     before.append((e, "refused"))
                     continue
             if e.type == "waived" and self.refusal_role.get(e.seq, ("",))[0] == "call" \
-                    and self.refusal_role[e.seq][1] != proc.index:
+                    and self.refusal_role[e.seq][1] != proc.index \
+                    and not (e.form == "recorded" and self.rules.candidate_waiver):
                 # a waiver that failed an earlier call, where the statute reads it as that refusal
                 before.append((e, "refused"))
                 continue
@@ -712,10 +715,6 @@ class Ledger:
                     if proc.index not in role[1]:
                         continue
                     after.append((e, kind))
-                    continue
-                if role[0] == "waiver":
-                    # of the procedures open on its date; before every later one
-                    (after if proc.index in role[1] else before).append((e, kind))
                     continue
                 if role[0] == "trigger":
                     other = self.procedures[role[1]]

@@ -6,6 +6,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from .declarations import declaration_rows
+from .determine import default_ledger_rules
 from .errors import InputError
 from .statutes import STATE_OF, VERSIONS, load_statute, statute_files
 
@@ -25,6 +27,7 @@ def describe(sid: str) -> dict:
         st = load_statute(sid)
     except InputError:
         return {"id": sid, "encoded": False}
+    rules = default_ledger_rules(sid)
     return {
         "id": sid, "encoded": True, "state": st.state, "law": st.law, "provision": st.provision,
         "statute_version": st.version, "statute_version_de": st.version_in("de"), "state_code": STATE_OF[sid],
@@ -37,6 +40,8 @@ def describe(sid: str) -> dict:
                       "default": r.default, "meaning": r.meaning} for r in st.readings.values()],
         "out_of_scope": st.out_of_scope,
         "encoding": [f"{p.parent.name}/{p.name}" for p in statute_files(sid)],
+        "declarations": {lang: [{"status": s, "meaning": m} for s, m in declaration_rows(rules, lang)]
+                         for lang in ("en", "de")},
     }
 
 
@@ -83,6 +88,14 @@ def print_statutes(info: list[dict], console: Console, lang: str) -> None:
             values = "; ".join(f"{v}: {escape(r['meaning'].get(v, {}).get(lang, ''))}" for v in r["values"])
             readings.add_row(f"{r['id']}\n[dim]{r['ambiguity']}[/dim]", escape(r["question"][lang]), values)
         console.print(readings)
+        declarations = Table(title="What a declaration means (default readings)" if lang == "en"
+                             else "Was eine Erklärung bedeutet (Standardlesarten)", header_style="bold",
+                             title_justify="left")
+        for col in (("by one who is", "means") if lang == "en" else ("von einer Person, die", "bedeutet")):
+            declarations.add_column(col, overflow="fold")
+        for row in st["declarations"][lang]:
+            declarations.add_row(escape(row["status"]), escape(row["meaning"]))
+        console.print(declarations)
         console.print("[bold]Out of scope:[/bold]" if lang == "en" else "[bold]Nicht abgebildet:[/bold]")
         for item in st["out_of_scope"]:
             console.print(f"  - {escape(item['part'])}: {escape(item[lang])}")
