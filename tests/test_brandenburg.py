@@ -237,3 +237,37 @@ def test_a_refusal_after_membership_began_is_a_verzicht_not_a_refusal_of_the_ele
 def test_an_einzelbewerber_in_the_joint_election_is_explained_by_analogy():
     det = only(decide(case([nom("eb", ("x", 90, True), kind="individual")], [("2019-06-01", "x", "elected_mayor")])))
     assert det["outcome"] == "vacant" and "bb.einzel_mayor = vacant" in det["outcome_ground"]["explanation"]
+
+
+@pytest.mark.parametrize("reading,norm,note", [(None, "bb-kwahlg-60/3/1", "joint_election_not_applied"),
+                                               ("before_membership", "bb-kwahlg-60/3/1", "joint_election_not_applied"),
+                                               ("any_time", "bb-kwahlg-60/3/2", "joint_election_any_time")])
+def test_joint_election_reading_for_a_member_taking_the_mayoralty_later(reading, norm, note):
+    # § 60 Abs. 3 Satz 2 states no time condition: reading bb.joint_election (issue 28, point 11)
+    det = only(decide(case([nom("cdu", ("a", 900, True), ("b", 10))], [("2021-01-01", "a", "elected_mayor")]),
+                      cli_readings={"bb.joint_election": reading} if reading else {}))
+    assert det["successor"] == "b" and det["trigger_grounds"][0]["norm"] == norm and det["outcome_norm"] == norm
+    assert [n["code"] for n in det["notes"]] == [note]
+    assert ("bb.joint_election = " + (reading or "before_membership")) in det["notes"][0]["explanation"]
+
+
+def test_joint_election_reading_within_the_period_and_for_a_called_successor():
+    # within the period to accept, Satz 2 under both readings; the default says so in its note
+    for reading, note in (("before_membership", "joint_election_before_membership"), ("any_time", "joint_election_any_time")):
+        det = only(decide(case([nom("cdu", ("a", 900, True), ("b", 10))], [("2019-06-01", "a", "elected_mayor")]),
+                          cli_readings={"bb.joint_election": reading}))
+        assert det["outcome_norm"] == "bb-kwahlg-60/3/2" and [n["code"] for n in det["notes"]] == [note]
+    # a successor was not elected "bei der Wahl zur Vertretung": Satz 1 even under the literal reading
+    res = decide(case([nom("cdu", ("a", 900, True), ("b", 10), ("c", 5))],
+                      [("2020-01-01", "a", "died"), ("2020-01-02", "b", "accepted"), ("2021-01-01", "b", "elected_mayor")]),
+                 cli_readings={"bb.joint_election": "any_time"})
+    det = by_vacancy(res)["b"]
+    assert det["successor"] == "c" and det["outcome_norm"] == "bb-kwahlg-60/3/1"
+    assert [n["code"] for n in det["notes"]] == ["joint_election_not_applied"]
+
+
+def test_joint_election_reading_for_an_einzelbewerber_later():
+    c = case([nom("eb", ("x", 90, True), kind="individual")], [("2021-01-01", "x", "elected_mayor")])
+    assert only(decide(c))["outcome_norm"] == "bb-kwahlg-60/3/5"  # Satz 5: a lost seat
+    det = only(decide(c, cli_readings={"bb.joint_election": "any_time", "bb.einzel_mayor": "undetermined"}))
+    assert det["outcome"] == "undetermined"  # Satz 2 for an Einzelbewerber: reading bb.einzel_mayor
