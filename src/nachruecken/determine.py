@@ -236,7 +236,8 @@ def _ledger_rules(sid: str, readings: tuple) -> LedgerRules:
                        members_at_election=bool(atoms.get("elected_member_at_election/0")),
                        refusal_waives_from=dt.date.min if atoms.get("refusal_waives_anwartschaft/0") else None,
                        vacates_before_acceptance=frozenset(str(a[0]) for a in atoms.get("vacates_before_acceptance/1", [])),
-                       period_shift=not atoms.get("period_rule/1"))
+                       period_shift=not atoms.get("period_rule/1"),
+                       uncleared_refuses=bool(atoms.get("deemed_refusal_unless_cleared/0")))
 
 
 # statute notes that are also case warnings: the data, not the law, decides the outcome, or a fact
