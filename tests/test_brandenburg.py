@@ -271,3 +271,71 @@ def test_joint_election_reading_for_an_einzelbewerber_later():
     assert only(decide(c))["outcome_norm"] == "bb-kwahlg-60/3/5"  # Satz 5: a lost seat
     det = only(decide(c, cli_readings={"bb.joint_election": "any_time", "bb.einzel_mayor": "undetermined"}))
     assert det["outcome"] == "undetermined"  # Satz 2 for an Einzelbewerber: reading bb.einzel_mayor
+
+
+# § 51 Abs. 2 Satz 1, 2, 4 with § 60 Abs. 7 Satz 2: a Hinderungsgrund not cleared in the week (issue 28, point 3)
+def _hg_case(*events, as_of="2020-12-31"):
+    return case([nom("cdu", ("a", 900, True), ("d", 800, True), ("b", 50), ("c", 40), ("f", 30))],
+                [("2019-01-01", "b", "incompatibility"), *events], as_of=as_of)
+
+
+def test_an_ersatzperson_without_the_proof_counts_as_having_refused_and_the_walk_goes_on():
+    det = by_vacancy(decide(_hg_case(("2020-02-01", "a", "died"), ("2020-02-03", "b", "notified"),
+                                     ("2020-02-04", "b", "accepted"))))["a"]
+    assert det["successor"] == "c"
+    b = det["candidates"][0]
+    assert (b["person"], b["reason"], b["norm"]) == ("b", "incompatible", "bb-kwahlg-51/2/2")
+    assert [(c["person"], c["how"], c["ended"]) for c in det["calls"]] == [("b", "lapsed", "2020-02-11"), ("c", None, None)]
+
+
+def test_an_acceptance_without_the_proof_makes_no_member():
+    events = (("2020-02-01", "a", "died"), ("2020-02-03", "b", "notified"), ("2020-02-04", "b", "accepted"))
+    det = by_vacancy(decide(_hg_case(*events, as_of="2020-02-06")))["a"]
+    assert det["successor"] == "b" and det["membership"]["status"] == "pending"
+    assert {"hinderungsgrund_proof", "acceptance_without_proof"} <= {n["code"] for n in det["notes"]}
+    det = by_vacancy(decide(_hg_case(*events, as_of="2020-02-10")))["a"]  # the last day of his week
+    assert det["successor"] == "b" and det["membership"]["status"] == "pending"
+    det = by_vacancy(decide(_hg_case(*events, as_of="2020-02-11")))["a"]  # deemed refused: the next one
+    assert det["successor"] == "c" and det["calls"][0]["how"] == "lapsed"
+
+
+def test_the_proof_in_time_makes_the_acceptance_effective_from_the_proof():
+    det = by_vacancy(decide(_hg_case(("2020-02-01", "a", "died"), ("2020-02-03", "b", "notified"),
+                                     ("2020-02-04", "b", "accepted"), ("2020-02-07", "b", "incompatibility_ended"))))["a"]
+    assert det["successor"] == "b"
+    assert (det["membership"]["status"], det["membership"]["member_from"]) == ("accepted", "2020-02-07")
+    assert "proof_within_four_months" in {n["code"] for n in det["notes"]}
+    # proof after the week: too late
+    det = by_vacancy(decide(_hg_case(("2020-02-01", "a", "died"), ("2020-02-03", "b", "notified"),
+                                     ("2020-02-12", "b", "incompatibility_ended"))))["a"]
+    assert det["successor"] == "c"
+
+
+@pytest.mark.parametrize("reading,successor", [(None, "f"), ("yes", "f"), ("no", "b")])
+def test_deemed_refusal_lasting_reading(reading, successor):
+    res = decide(_hg_case(("2020-02-01", "a", "died"), ("2020-02-03", "b", "notified"),
+                          ("2020-05-01", "b", "incompatibility_ended"), ("2020-09-01", "d", "died")),
+                 cli_readings={"bb.deemed_refusal_lasting": reading} if reading else {})
+    assert by_vacancy(res)["a"]["successor"] == "c"
+    det = by_vacancy(res)["d"]
+    assert det["successor"] == successor
+    if successor == "f":
+        assert det["candidates"][0]["norm"] == "bb-kwahlg-61/1" and det["candidates"][0]["reason"] == "incompatible"
+
+
+def test_an_elected_person_without_the_proof_refuses_the_election_when_his_week_ends():
+    c = case([nom("cdu", ("a", 900, True), ("b", 50))],
+             [("2019-04-01", "a", "incompatibility"), ("2019-05-28", "a", "notified"), ("2019-05-29", "a", "accepted")],
+             as_of="2019-12-31")
+    res = decide(c)
+    det = only(res)
+    assert (det["vacancy"], det["trigger"], det["date"], det["successor"]) == ("a", "refused", "2019-06-05", "b")
+    assert [g["norm"] for g in det["trigger_grounds"]] == ["bb-kwahlg-51/2/2"]
+    assert det["outcome_norm"] == "bb-kwahlg-60/3/1"
+    assert not any("Hinderungsgrund" in w for w in res["warnings"])  # decided, not a hint to record lost_seat
+    # proved in his week: a member, no vacancy
+    c["events"].append({"date": "2019-06-03", "person": "a", "type": "incompatibility_ended"})
+    assert decide(c)["determinations"] == []
+    # within his week nothing is decided yet
+    c["events"].pop()
+    assert decide({**c, "as_of": "2019-06-04"})["determinations"] == []
