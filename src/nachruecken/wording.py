@@ -29,6 +29,8 @@ VALUE_WORDS_DE = {
     "fixed": "feste Frist", "bgb_193": "§ 193 BGB", "as_elsewhere": "wie in den anderen Ländern",
     "cured": "geheilt", "declaration_in_time": "Erklärung rechtzeitig", "from_call": "ab der Berufung",
     "vacancy_day": "Tag des Freiwerdens", "step_day": "Tag des Schritts",
+    "before_membership": "vor Beginn der Mitgliedschaft", "any_time": "jederzeit",
+    "deemed_refusal": "gilt als Ablehnung",
 }
 VALUE_WORDS_BY_READING = {
     ("mv.regained", "eligible"): "wieder wählbar",
