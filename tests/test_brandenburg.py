@@ -237,3 +237,105 @@ def test_a_refusal_after_membership_began_is_a_verzicht_not_a_refusal_of_the_ele
 def test_an_einzelbewerber_in_the_joint_election_is_explained_by_analogy():
     det = only(decide(case([nom("eb", ("x", 90, True), kind="individual")], [("2019-06-01", "x", "elected_mayor")])))
     assert det["outcome"] == "vacant" and "bb.einzel_mayor = vacant" in det["outcome_ground"]["explanation"]
+
+
+@pytest.mark.parametrize("reading,norm,note", [(None, "bb-kwahlg-60/3/1", "joint_election_not_applied"),
+                                               ("before_membership", "bb-kwahlg-60/3/1", "joint_election_not_applied"),
+                                               ("any_time", "bb-kwahlg-60/3/2", "joint_election_any_time")])
+def test_joint_election_reading_for_a_member_taking_the_mayoralty_later(reading, norm, note):
+    # § 60 Abs. 3 Satz 2 states no time condition: reading bb.joint_election (issue 28, point 11)
+    det = only(decide(case([nom("cdu", ("a", 900, True), ("b", 10))], [("2021-01-01", "a", "elected_mayor")]),
+                      cli_readings={"bb.joint_election": reading} if reading else {}))
+    assert det["successor"] == "b" and det["trigger_grounds"][0]["norm"] == norm and det["outcome_norm"] == norm
+    assert [n["code"] for n in det["notes"]] == [note]
+    assert ("bb.joint_election = " + (reading or "before_membership")) in det["notes"][0]["explanation"]
+
+
+def test_joint_election_reading_within_the_period_and_for_a_called_successor():
+    # within the period to accept, Satz 2 under both readings; the default says so in its note
+    for reading, note in (("before_membership", "joint_election_before_membership"), ("any_time", "joint_election_any_time")):
+        det = only(decide(case([nom("cdu", ("a", 900, True), ("b", 10))], [("2019-06-01", "a", "elected_mayor")]),
+                          cli_readings={"bb.joint_election": reading}))
+        assert det["outcome_norm"] == "bb-kwahlg-60/3/2" and [n["code"] for n in det["notes"]] == [note]
+    # a successor was not elected "bei der Wahl zur Vertretung": Satz 1 even under the literal reading
+    res = decide(case([nom("cdu", ("a", 900, True), ("b", 10), ("c", 5))],
+                      [("2020-01-01", "a", "died"), ("2020-01-02", "b", "accepted"), ("2021-01-01", "b", "elected_mayor")]),
+                 cli_readings={"bb.joint_election": "any_time"})
+    det = by_vacancy(res)["b"]
+    assert det["successor"] == "c" and det["outcome_norm"] == "bb-kwahlg-60/3/1"
+    assert [n["code"] for n in det["notes"]] == ["joint_election_not_applied"]
+
+
+def test_joint_election_reading_for_an_einzelbewerber_later():
+    c = case([nom("eb", ("x", 90, True), kind="individual")], [("2021-01-01", "x", "elected_mayor")])
+    assert only(decide(c))["outcome_norm"] == "bb-kwahlg-60/3/5"  # Satz 5: a lost seat
+    det = only(decide(c, cli_readings={"bb.joint_election": "any_time", "bb.einzel_mayor": "undetermined"}))
+    assert det["outcome"] == "undetermined"  # Satz 2 for an Einzelbewerber: reading bb.einzel_mayor
+
+
+# § 51 Abs. 2 Satz 1, 2, 4 with § 60 Abs. 7 Satz 2: a Hinderungsgrund not cleared in the week (issue 28, point 3)
+def _hg_case(*events, as_of="2020-12-31"):
+    return case([nom("cdu", ("a", 900, True), ("d", 800, True), ("b", 50), ("c", 40), ("f", 30))],
+                [("2019-01-01", "b", "incompatibility"), *events], as_of=as_of)
+
+
+def test_an_ersatzperson_without_the_proof_counts_as_having_refused_and_the_walk_goes_on():
+    det = by_vacancy(decide(_hg_case(("2020-02-01", "a", "died"), ("2020-02-03", "b", "notified"),
+                                     ("2020-02-04", "b", "accepted"))))["a"]
+    assert det["successor"] == "c"
+    b = det["candidates"][0]
+    assert (b["person"], b["reason"], b["norm"]) == ("b", "incompatible", "bb-kwahlg-51/2/2")
+    assert [(c["person"], c["how"], c["ended"]) for c in det["calls"]] == [("b", "lapsed", "2020-02-11"), ("c", None, None)]
+
+
+def test_an_acceptance_without_the_proof_makes_no_member():
+    events = (("2020-02-01", "a", "died"), ("2020-02-03", "b", "notified"), ("2020-02-04", "b", "accepted"))
+    det = by_vacancy(decide(_hg_case(*events, as_of="2020-02-06")))["a"]
+    assert det["successor"] == "b" and det["membership"]["status"] == "pending"
+    assert {"hinderungsgrund_proof", "acceptance_without_proof"} <= {n["code"] for n in det["notes"]}
+    det = by_vacancy(decide(_hg_case(*events, as_of="2020-02-10")))["a"]  # the last day of his week
+    assert det["successor"] == "b" and det["membership"]["status"] == "pending"
+    det = by_vacancy(decide(_hg_case(*events, as_of="2020-02-11")))["a"]  # deemed refused: the next one
+    assert det["successor"] == "c" and det["calls"][0]["how"] == "lapsed"
+
+
+def test_the_proof_in_time_makes_the_acceptance_effective_from_the_proof():
+    det = by_vacancy(decide(_hg_case(("2020-02-01", "a", "died"), ("2020-02-03", "b", "notified"),
+                                     ("2020-02-04", "b", "accepted"), ("2020-02-07", "b", "incompatibility_ended"))))["a"]
+    assert det["successor"] == "b"
+    assert (det["membership"]["status"], det["membership"]["member_from"]) == ("accepted", "2020-02-07")
+    assert "proof_within_four_months" in {n["code"] for n in det["notes"]}
+    # proof after the week: too late
+    det = by_vacancy(decide(_hg_case(("2020-02-01", "a", "died"), ("2020-02-03", "b", "notified"),
+                                     ("2020-02-12", "b", "incompatibility_ended"))))["a"]
+    assert det["successor"] == "c"
+
+
+@pytest.mark.parametrize("reading,successor", [(None, "f"), ("yes", "f"), ("no", "b")])
+def test_deemed_refusal_lasting_reading(reading, successor):
+    res = decide(_hg_case(("2020-02-01", "a", "died"), ("2020-02-03", "b", "notified"),
+                          ("2020-05-01", "b", "incompatibility_ended"), ("2020-09-01", "d", "died")),
+                 cli_readings={"bb.deemed_refusal_lasting": reading} if reading else {})
+    assert by_vacancy(res)["a"]["successor"] == "c"
+    det = by_vacancy(res)["d"]
+    assert det["successor"] == successor
+    if successor == "f":
+        assert det["candidates"][0]["norm"] == "bb-kwahlg-61/1" and det["candidates"][0]["reason"] == "incompatible"
+
+
+def test_an_elected_person_without_the_proof_refuses_the_election_when_his_week_ends():
+    c = case([nom("cdu", ("a", 900, True), ("b", 50))],
+             [("2019-04-01", "a", "incompatibility"), ("2019-05-28", "a", "notified"), ("2019-05-29", "a", "accepted")],
+             as_of="2019-12-31")
+    res = decide(c)
+    det = only(res)
+    assert (det["vacancy"], det["trigger"], det["date"], det["successor"]) == ("a", "refused", "2019-06-05", "b")
+    assert [g["norm"] for g in det["trigger_grounds"]] == ["bb-kwahlg-51/2/2"]
+    assert det["outcome_norm"] == "bb-kwahlg-60/3/1"
+    assert not any("Hinderungsgrund" in w for w in res["warnings"])  # decided, not a hint to record lost_seat
+    # proved in his week: a member, no vacancy
+    c["events"].append({"date": "2019-06-03", "person": "a", "type": "incompatibility_ended"})
+    assert decide(c)["determinations"] == []
+    # within his week nothing is decided yet
+    c["events"].pop()
+    assert decide({**c, "as_of": "2019-06-04"})["determinations"] == []

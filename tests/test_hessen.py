@@ -409,3 +409,43 @@ def test_a_successor_without_a_count_is_named_in_the_note():
     det = only(decide(c))
     assert det["successor"] == "kraemer" and det["notes"][0]["persons"] == ["kraemer", "moser"]
     assert "no vote count for him" in det["candidates"][-1]["explanation"]
+
+
+# § 34 Abs. 3 Satz 2 with old § 23 Abs. 2 and § 24 Abs. 2: a Hinderungsgrund not shown to have ceased (issue 28, point 3)
+def test_a_called_successor_barred_without_proof_counts_as_refused_when_the_week_ends():
+    base = [he_list(("a", 900, True), ("b", 300), ("c", 200))]
+    events = [("2009-01-01", "b", "incompatibility"), ("2010-01-01", "a", "resigned"), ("2010-01-04", "b", "notified"),
+              ("2010-01-05", "b", "accepted")]
+    det = only(decide(he_case(base, events, as_of="2010-01-11")))  # the last day of his week
+    assert det["successor"] == "b" and det["membership"]["status"] == "pending"
+    assert {"must_show_ground_ceased", "acceptance_without_proof"} <= {n["code"] for n in det["notes"]}
+    det = only(decide(he_case(base, events, as_of="2010-03-01")))
+    assert det["successor"] == "c" and by_person(det)["b"]["reason"] == "incompatible"
+    assert by_person(det)["b"]["norm"] == "he-kwg-24/2" and det["calls"][0]["how"] == "lapsed"
+    # the ground shown to have ceased within the week: a member from the proof
+    det = only(decide(he_case(base, events + [("2010-01-08", "b", "incompatibility_ended")], as_of="2010-03-01")))
+    assert det["successor"] == "b"
+    assert (det["membership"]["status"], det["membership"]["member_from"]) == ("accepted", "2010-01-08")
+
+
+@pytest.mark.parametrize("reading,successor", [("no", "f"), ("yes", "b")])
+def test_a_deemed_refusal_counts_as_a_refusal_at_a_later_vacancy(reading, successor):
+    base = [he_list(("a", 900, True), ("d", 800, True), ("b", 300), ("c", 200), ("f", 100))]
+    res = decide(he_case(base, [("2009-01-01", "b", "incompatibility"), ("2010-01-01", "a", "resigned"),
+                                ("2010-06-01", "b", "incompatibility_ended"), ("2011-01-01", "d", "died")]),
+                 cli_readings={"he.refused_is_called": reading})
+    first, second = res["determinations"]
+    assert first["successor"] == "c" and second["successor"] == successor
+
+
+def test_an_elected_person_barred_without_proof_refuses_the_election_when_the_week_ends():
+    c = he_case([he_list(("a", 900, True), ("b", 300))],
+                [("2006-03-01", "a", "incompatibility"), ("2006-04-03", "a", "notified"), ("2006-04-04", "a", "accepted")],
+                as_of="2006-12-31")
+    res = decide(c)
+    det = only(res)
+    assert (det["vacancy"], det["trigger"], det["date"], det["successor"]) == ("a", "refused", "2006-04-11", "b")
+    assert "he-kwg-24/2" in [g["norm"] for g in det["trigger_grounds"]]
+    assert not any("Hinderungsgrund" in w for w in res["warnings"])
+    c["events"].append({"date": "2006-04-10", "person": "a", "type": "incompatibility_ended"})
+    assert decide(c)["determinations"] == []

@@ -510,3 +510,41 @@ def test_a_written_waiver_in_a_call_refuses_it_for_good():
               ("2023-09-12", "d", "died")])
     b = by_person(by_vacancy(decide(c))["d"])["b"]
     assert (b["reason"], b["norm"]) == ("waived", "nw-kwahlg-45/3/1")
+
+
+# § 45 Abs. 6 with § 13 KWahlG: reading nw.incompatibility (issue 28, point 3)
+def _hg(*events, **extra):
+    c = case([nom("spd-rl", E("a", elected=True), E("d", elected=True), "b", "c", "f")],
+             [("2020-01-01", "b", "incompatibility"), *events], as_of="2022-12-31", **extra)
+    return {**c, "statute": "nw-kwahlg-45", "election_date": "2020-09-13"}
+
+
+def test_a_hinderungsgrund_not_shown_to_have_ended_is_a_deemed_refusal_by_default():
+    res = decide(_hg(("2021-02-01", "a", "died"), ("2021-02-03", "b", "notified"), ("2021-02-04", "b", "accepted"),
+                     ("2021-06-01", "b", "incompatibility_ended"), ("2022-01-10", "d", "died")))
+    first, second = by_vacancy(res)["a"], by_vacancy(res)["d"]
+    assert first["successor"] == "c" and first["calls"][0]["how"] == "lapsed"
+    assert (by_person(first)["b"]["reason"], by_person(first)["b"]["norm"]) == ("incompatible", "nw-kwahlg-13")
+    # at a later vacancy: a refusal of the election from the Reserveliste (Abs. 3 Satz 2)
+    assert second["successor"] == "f" and by_person(second)["b"]["norm"] == "nw-kwahlg-45/3/2"
+    # shown within the week: a member from that day
+    det = by_vacancy(decide(_hg(("2021-02-01", "a", "died"), ("2021-02-03", "b", "notified"),
+                                ("2021-02-04", "b", "accepted"), ("2021-02-08", "b", "incompatibility_ended"))))["a"]
+    assert det["successor"] == "b"
+    assert (det["membership"]["status"], det["membership"]["member_from"]) == ("accepted", "2021-02-08")
+
+
+def test_an_acceptance_without_the_proof_makes_no_member_in_nrw():
+    det = by_vacancy(decide({**_hg(("2021-02-01", "a", "died"), ("2021-02-03", "b", "notified"),
+                                   ("2021-02-04", "b", "accepted")), "as_of": "2021-02-09"}))["a"]
+    assert det["successor"] == "b" and det["membership"]["status"] == "pending"
+    assert {"hinderungsgrund_called", "acceptance_without_proof"} <= {n["code"] for n in det["notes"]}
+
+
+def test_the_referred_reading_refers_the_call_to_section_13():
+    res = decide(_hg(("2021-02-01", "a", "died"), ("2021-02-03", "b", "notified")),
+                 cli_readings={"nw.incompatibility": "referred"})
+    det = by_vacancy(res)["a"]
+    assert (det["outcome"], det["referred_to"], det["successor"]) == ("referred", "§ 13 KWahlG", None)
+    assert det["candidates"][-1]["person"] == "b" and "§ 13 KWahlG" in det["candidates"][-1]["explanation"]
+    assert res["composition"]["vacant"]  # the seat stays empty meanwhile, nobody is seated silently

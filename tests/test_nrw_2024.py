@@ -166,3 +166,14 @@ def test_the_unverified_wording_note_also_on_an_undetermined_outcome_resting_on_
                      election_date="2020-09-13")
     det = only(decide(c, cli_readings={"nw.no_reserve_list": "undetermined"}))
     assert det["outcome"] == "undetermined" and "unverified_wording" in {n["code"] for n in det["notes"]}
+
+
+def test_the_hinderungsgrund_reading_applies_under_the_2024_wording_too():
+    # issue 28, point 3: nw.incompatibility in both NRW encodings
+    data = _data("2024-hinderungsgrund-referred.yaml")
+    det = by_vacancy(decide(data))["adams"]
+    assert det["statute"] == "nw-kwahlg-45-2024" and det["outcome"] == "referred"
+    data["readings"] = {}
+    det = by_vacancy(decide(data))["adams"]
+    assert det["outcome"] == "successor" and det["successor"] == "clemens"
+    assert by_person(det)["becker"]["norm"] == "nw-kwahlg-13"

@@ -22,7 +22,7 @@ from .statutes import encodings_dir, load_statute, statute_files
 
 # Features of the universe a statute's encoding can react to (the rest would only enlarge it).
 FEATURES = {
-    "he-kwg-34": ("substitute_list", "lot_drawn"),
+    "he-kwg-34": ("substitute_list", "lot_drawn", "incompatibility"),
     "he-kwg-34-2011": ("substitute_list", "lot_drawn", "incompatibility", "regained_eligibility", "cause"),
     "nw-kwahlg-45": ("substitute_for", "former_member"),
     "nw-kwahlg-45-2024": ("substitute_for", "former_member", "regained_eligibility", "non_member", "joined_group"),

@@ -240,7 +240,8 @@ def _ledger_rules(sid: str, readings: tuple) -> LedgerRules:
                        verzicht_recorded_only=bool(atoms.get("verzicht_recorded_only/0")),
                        waiver_in_call_refuses=bool(atoms.get("waiver_in_call_refuses/0")),
                        vacates_before_acceptance=frozenset(str(a[0]) for a in atoms.get("vacates_before_acceptance/1", [])),
-                       period_shift=not atoms.get("period_rule/1"))
+                       period_shift=not atoms.get("period_rule/1"),
+                       uncleared_refuses=bool(atoms.get("deemed_refusal_unless_cleared/0")))
 
 
 def default_ledger_rules(sid: str) -> LedgerRules:

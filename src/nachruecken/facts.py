@@ -151,6 +151,8 @@ def step_text(case: Case, step: Step, as_of: int, land: str | None = None, q: Id
         out.append(f"pending_call({q(step.pending_check[0])},{q(step.pending_check[1])}).")
         if step.pending_how == "lapsed":
             out.append("pending_call_lapsed.")
+    for person, nom, day, here in step.lapsed:
+        out.append(f"lapsed_call({q(person)},{q(nom)},{to_int(day)},{'this' if here else 'earlier'}).")
     # one week from the call (a statute's own period without a notification, e.g. Hessen's inquiry)
     week = period_end(step.date, 1, land, case.holidays, shift)
     out.append(f"call_week_end({to_int(week)}). next_day({to_int(week)},{to_int(week + ONE_DAY)}).")

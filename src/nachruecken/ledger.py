@@ -86,6 +86,9 @@ class LedgerRules:
     call_fails_by: frozenset = frozenset()  # what fails a pending call, as the statute says (for `statutes`)
     waiver_in_call_refuses: bool = False  # a waiver declared by the person called refuses his call, and
     # later procedures see it as that refusal (Hamburg: § 36 has no waiver of its own)
+    uncleared_refuses: bool = False  # an elected person's Hinderungsgrund not cleared by the end of his
+    # period to declare counts as his refusal of the election (Brandenburg § 51 Abs. 2 Satz 2, Hessen old
+    # § 24 Abs. 2); an acceptance without the proof makes no member
 
 
 @dataclass
@@ -147,6 +150,8 @@ class Step:
     pending_check: tuple[str, str] | None = None  # (person, nomination) whose call may have failed
     before_membership: bool = False  # the departed was elected and left within his period to declare
     pending_how: str | None = None  # what may have failed it: an event type, or `lapsed` (a period ran out)
+    lapsed: list[tuple[str, str, dt.date, bool]] = field(default_factory=list)  # calls deemed refused when
+    # their period ran out: (person, nomination, the day the walk went on, in this procedure?)
 
 
 @dataclass
@@ -176,6 +181,7 @@ class Ledger:
         periods = {p: self._election_period(p) for p in self.holders}
         self.elected_until = {p: until for p, (until, _) in periods.items()}
         self.elected_since = {p: since for p, (_, since) in periods.items()}
+        self._deemed_refusals(periods)
         self.pending_of: dict[str, Procedure] = {}
         self.procedures: list[Procedure] = []
         # what each refusal is: ("call", proc) failed a call; ("trigger", proc) vacated a seat;
@@ -208,6 +214,13 @@ class Ledger:
         if start is None or self.rules.members_at_election:
             return None, None
         end, accepted = self._declaration_period(person, start)
+        if self.rules.uncleared_refuses:
+            barred, proof = self._hinderungsgrund(person, end)
+            if barred and proof is None:
+                # no member: his election counts as refused when the period ends (_deemed_refusals)
+                return end + dt.timedelta(days=1), None
+            if barred and accepted and proof > accepted.date:
+                return proof - dt.timedelta(days=1), proof  # he could accept only with the proof
         return (accepted.date - dt.timedelta(days=1), accepted.date) if accepted else (end, end)
 
     def _declaration_period(self, person: str, start: dt.date) -> tuple[dt.date, Event | None]:
@@ -219,6 +232,34 @@ class Ledger:
                else self.period_from(start))
         accepted = next((e for e in mine if e.type == "accepted" and not e.reservation and e.date <= end), None)
         return end, accepted
+
+    def _hinderungsgrund(self, person: str, end: dt.date) -> tuple[bool, dt.date | None]:
+        """Whether an elected person's last `incompatibility` up to ``end`` stands, and the day of its
+        proof (`incompatibility_ended` after it, up to ``end``; None: not proved)."""
+        barred, proof = False, None
+        for e in self.events:
+            if e.person == person and e.date <= end and e.type == "incompatibility":
+                barred, proof = True, None
+            elif e.person == person and e.date <= end and e.type == "incompatibility_ended" and barred:
+                proof = proof or e.date
+        return barred, proof
+
+    def _deemed_refusals(self, periods: dict) -> None:
+        """An elected person whose Hinderungsgrund stood unproved when his period ended refuses the
+        election on the day after (LedgerRules.uncleared_refuses): a refusal the ledger adds, first of
+        its day, unless he left the seat before it."""
+        added = []
+        for person, (until, since) in periods.items():
+            if since is not None or until is None or (self.as_of is not None and until > self.as_of):
+                continue
+            left = any(e.person == person and e.date < until and (e.type in VACATING_TYPES or
+                       (e.type == "accepted" and e.reservation and self.rules.reservation_refuses))
+                       for e in self.events)
+            if not left:
+                added.append(Event(seq=-1 - len(added), file_index=-1, date=until, person=person, type="refused",
+                                   cause="incompatibility"))
+        if added:
+            self.events = sorted(self.events + added, key=lambda e: (e.date, e.file_index >= 0))
 
     # ----------------------------------------------------------------- the sweep
     def run(self) -> LedgerResult:
@@ -363,7 +404,9 @@ class Ledger:
         elif ev.type == "lost_eligibility":
             self.result.warnings.append(("member_lost_eligibility", {"person": p, "date": day.isoformat()}))
         elif ev.type == "incompatibility":
-            self.result.warnings.append(("member_incompatible", {"person": p, "date": day.isoformat()}))
+            if not (self.rules.uncleared_refuses and early):
+                # (within his period the statute decides: a refusal of the election unless cleared)
+                self.result.warnings.append(("member_incompatible", {"person": p, "date": day.isoformat()}))
         elif ev.type == "waived":
             # a member has a seat, no Anwartschaft: his declaration may be a Verzicht on the seat,
             # which the case records as `resigned`
@@ -679,8 +722,11 @@ class Ledger:
         later = [e for e in self.events if e.date > day and e.type in DECLARATION_TYPES]
         start = len(events) + 1  # after every visible event
         early = self._in_period(proc.holding, proc.date)
+        lapsed = [(c.person, c.nomination, c.ended, p is proc) for p in self.procedures for c in p.calls
+                  if c.how == "lapsed" and c.ended is not None and c.ended <= day]
         return Step(proc, day, sitting, seated, vacated, left_empty, events, number,
-                    [(start + i, e) for i, e in enumerate(later)], self.period_from(day), check, early)
+                    [(start + i, e) for i, e in enumerate(later)], self.period_from(day), check, early,
+                    lapsed=lapsed)
 
     def _visible(self, proc: Procedure, day: dt.date) -> tuple[list[tuple[int, Event, str]], int]:
         """The events a walk on ``day`` sees, numbered so that a number above the vacancy's means

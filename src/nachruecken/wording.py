@@ -30,6 +30,8 @@ VALUE_WORDS_DE = {
     "cured": "geheilt", "declaration_in_time": "Erklärung rechtzeitig", "from_call": "ab der Berufung",
     "vacancy_day": "Tag des Freiwerdens", "step_day": "Tag des Schritts",
     "four_weeks": "vier Wochen", "open": "bis zur erfassten Feststellung", "earliest": "am Tag des Erreichens",
+    "before_membership": "vor Beginn der Mitgliedschaft", "any_time": "jederzeit",
+    "deemed_refusal": "gilt als Ablehnung",
 }
 VALUE_WORDS_BY_READING = {
     ("mv.regained", "eligible"): "wieder wählbar",
