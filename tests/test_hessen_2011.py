@@ -249,3 +249,17 @@ def test_a_members_hinderungsgrund_gets_a_warning_and_a_pinned_text_names_the_te
                                  election_date="2011-03-27"))
     assert any(w.startswith("The election (27 March 2011) was held when") and "he-kwg-34)" in w
                for w in pinned["warnings"])
+
+
+def test_a_verzicht_takes_effect_with_the_feststellung_the_case_dates_not_on_receipt():
+    # § 33 Abs. 3 Nr. 1: the `resigned` is dated on the Wahlleiter's Feststellung; `received` does not move it
+    det = only(decide(case([spd(("a", 900, True), ("b", 500))],
+                           [("2022-03-01", "a", "resigned", {"received": "2022-03-04"})])))
+    assert det["date"] == "2022-03-01"
+    # a candidate's waiver takes effect when it reaches the Wahlleiter: received after he was determined
+    # (he.undetermined = earliest) it comes too late; on its own date it passes him over
+    events = [("2022-03-01", "b", "waived", {"received": "2022-03-10"}), ("2022-03-05", "a", "died")]
+    nom = spd(("a", 900, True), ("b", 500), ("c", 100))
+    assert only(decide(case([nom], events, readings={"he.undetermined": "earliest"})))["successor"] == "b"
+    events[0] = ("2022-03-01", "b", "waived")
+    assert only(decide(case([nom], events, readings={"he.undetermined": "earliest"})))["successor"] == "c"

@@ -548,3 +548,19 @@ def test_the_referred_reading_refers_the_call_to_section_13():
     assert (det["outcome"], det["referred_to"], det["successor"]) == ("referred", "§ 13 KWahlG", None)
     assert det["candidates"][-1]["person"] == "b" and "§ 13 KWahlG" in det["candidates"][-1]["explanation"]
     assert res["composition"]["vacant"]  # the seat stays empty meanwhile, nobody is seated silently
+
+
+def test_a_declaration_takes_effect_when_it_reaches_the_office():
+    dets = by_vacancy(decide_file("instances/nw/refusal-received-late.yaml"))
+    assert dets["albers"]["successor"] == "bode"
+    assert dets["albers"]["membership"]["status"] == "deemed_accepted"
+    assert set(dets) == {"albers"}  # a Verzicht in writing opens no vacancy (§ 38 Satz 1)
+    # the same letter received the day it was signed refuses the call
+    c = case([nom("cdu-rl", E("a", elected=True), "b", "c")],
+             [("2023-03-01", "a", "died"), ("2023-03-02", "b", "notified"), ("2023-03-08", "b", "refused")])
+    assert only(decide(c))["successor"] == "c"
+    # a member's Verzicht for the record falls vacant on receipt
+    late = case([nom("cdu-rl", E("a", elected=True), "b", "c")],
+                [("2023-03-01", "a", "resigned", {"form": "recorded", "received": "2023-03-06"})])
+    det = only(decide(late))
+    assert det["date"] == "2023-03-06" and det["successor"] == "b"

@@ -79,8 +79,7 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
         sid, basis = version_on(spec, day)
         return versions[sid], basis
 
-    last = max((e.date for e in case.events), default=None)
-    as_of_day = case.as_of or last
+    as_of_day = case.as_of or case.last_day
     as_of = to_int(as_of_day) if as_of_day else 0
     # the rules before any vacancy (an elected person's period) are those of the text in force at the election
     first_day = case.election_date or min((e.date for e in case.events), default=None)
@@ -236,6 +235,7 @@ def _ledger_rules(sid: str, readings: tuple) -> LedgerRules:
                        members_at_election=bool(atoms.get("elected_member_at_election/0")),
                        refusal_waives_from=dt.date.min if atoms.get("refusal_waives_anwartschaft/0") else None,
                        candidate_waiver=bool(atoms.get("candidate_waiver/0")),
+                       verzicht_with_determination=bool(atoms.get("verzicht_with_determination/0")),
                        members_from_period_start=bool(atoms.get("elected_member_from_period_start/0")),
                        verzicht_recorded_only=bool(atoms.get("verzicht_recorded_only/0")),
                        waiver_in_call_refuses=bool(atoms.get("waiver_in_call_refuses/0")),

@@ -83,6 +83,8 @@ class LedgerRules:
     # start of the Wahlperiode, before it a declaration refuses the election (NRW § 36 Satz 1 KWahlG)
     verzicht_recorded_only: bool = False  # a member's Verzicht is effective only zur Niederschrift
     # (NRW § 38 Satz 1): one recorded as written opens no vacancy
+    verzicht_with_determination: bool = False  # a member's Verzicht takes effect with the Wahlleiter's
+    # Feststellung (Hessen § 33 Abs. 3 Nr. 1), which the case dates, not on receipt
     call_fails_by: frozenset = frozenset()  # what fails a pending call, as the statute says (for `statutes`)
     waiver_in_call_refuses: bool = False  # a waiver declared by the person called refuses his call, and
     # later procedures see it as that refusal (Hamburg: § 36 has no waiver of its own)
@@ -169,9 +171,13 @@ class Ledger:
                  unnotified: str = "declaration_in_time", rules: LedgerRules = LedgerRules()):
         self.case, self.decide, self.land, self.unnotified = case, decide, land, unnotified
         self.rules = rules
-        last = max((e.date for e in case.events), default=None)
-        self.as_of = case.as_of or last
-        self.events = [e for e in case.events if self.as_of is None or e.date <= self.as_of]
+        self.as_of = case.as_of or case.last_day
+        # each event on the day it takes effect: a declaration when it reached the office (`received`);
+        # where a Verzicht takes effect with the Wahlleiter's Feststellung (Hessen), the case dates it
+        kept = ("resigned",) if rules.verzicht_with_determination else ()
+        effective = sorted((e if e.effective == e.date or e.type in kept else dataclasses.replace(e, date=e.effective)
+                            for e in case.events), key=lambda e: (e.date, e.seq))
+        self.events = [e for e in effective if self.as_of is None or e.date <= self.as_of]
         self.result = LedgerResult(as_of=self.as_of)
         self.holders: dict[str, Holding] = {
             c.person: Holding(c.person, n.id, n.id, "elected", 0, c.seat)
@@ -426,14 +432,14 @@ class Ledger:
                     "person": p, "date": day.isoformat(), "until": self.elected_until[p].isoformat()}))
             actions.append((ev.seq, "open", self._open(ev, "refused"), None))
             return
-        if ev.type == "refused":
+        if self.rules.verzicht_recorded_only and ev.form == "written":
+            # NRW § 38 Satz 1: only a declaration zur Niederschrift gives the seat up
+            self.result.warnings.append(("verzicht_not_recorded", {"person": p, "date": day.isoformat()}))
+            return
+        if ev.type == "refused":  # (its warning names the form the statute requires)
             self.result.warnings.append(("refused_by_member", {
                 "person": p, "date": day.isoformat(), "since": self._since(p)}))
-        if self.rules.verzicht_recorded_only and ev.form != "recorded":
-            if ev.form == "written":
-                # NRW § 38 Satz 1: only a declaration zur Niederschrift gives the seat up
-                self.result.warnings.append(("verzicht_not_recorded", {"person": p, "date": day.isoformat()}))
-                return
+        elif self.rules.verzicht_recorded_only and ev.form != "recorded":
             self.result.warnings.append(("verzicht_form_unknown", {"person": p, "date": day.isoformat()}))
         actions.append((ev.seq, "open", self._open(ev, "resigned"), None))
 

@@ -96,6 +96,12 @@ class Event:
     cause: str | None = None  # lost_seat: what the loss rests on (LOSS_CAUSES)
     received: dt.date | None = None  # a declaration: the day it reached the office, if not its date
     seat_of: str | None = None  # called: the departed person whose seat the call fills
+
+    @property
+    def effective(self) -> dt.date:
+        """The day the event takes effect: a declaration when it reached the office (§ 130 Abs. 1, 3
+        BGB: a declaration to an authority takes effect on receipt), anything else on its date."""
+        return self.received if self.received is not None and self.received > self.date else self.date
     seats_of: tuple[str, ...] = ()  # by_election_held: the departed whose seats it filled
     kind: str | None = None  # by_election_held: BY_ELECTION_KINDS
 
@@ -122,6 +128,11 @@ class Case:
     holidays: tuple[dt.date, ...] = ()
     input_sha256: str = ""
     names: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def last_day(self) -> dt.date | None:
+        """The day the last event takes effect (the default day the ledger is read)."""
+        return max((e.effective for e in self.events), default=None)
 
     def nomination(self, nid: str) -> Nomination:
         for nom in self.nominations:
