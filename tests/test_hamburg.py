@@ -261,3 +261,20 @@ def test_a_bezirksliste_refusal_counts_on_the_wahlkreisliste_as_the_reading_says
     if reading is None:
         rehder = by_person(dets["albers"])["rehder"]
         assert (rehder["reason"], rehder["norm"]) == ("refused", "hh-bezvwg-36/1/1")
+
+
+def test_a_member_leaving_on_the_same_day_never_switches_into_the_seat():
+    # hh.already_elected = switch: f sits through the Bezirksliste and gives that seat up on the day
+    # heinz's Wahlkreis seat falls vacant; he held his seat that day, so he is never its successor
+    data = {"statute": "hh-bezvwg-36", "election_date": "2019-05-26", "readings": {"hh.already_elected": "switch"},
+            "nominations": [
+                {"id": "spd-wk17", "group": "spd", "tier": "district", "district": "wk17", "candidates": [
+                    {"id": "heinz", "votes": 900, "elected": True}, {"id": "f", "votes": 800}, {"id": "k", "votes": 300}]},
+                {"id": "spd-bl", "group": "spd", "candidates": [
+                    {"id": "f", "votes": 700, "elected": True, "seat": "personal"}, {"id": "g", "votes": 500}]}],
+            "events": [{"date": "2020-03-01", "person": "heinz", "type": "resigned"},
+                       {"date": "2020-03-01", "person": "f", "type": "resigned"}]}
+    for events in (data["events"], data["events"][::-1]):
+        dets = by_vacancy(decide({**data, "events": events}))
+        assert dets["heinz"]["successor"] == "k"
+        assert by_person(dets["heinz"])["f"]["reason"] == "already_member"

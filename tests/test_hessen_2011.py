@@ -263,3 +263,11 @@ def test_a_verzicht_takes_effect_with_the_feststellung_the_case_dates_not_on_rec
     assert only(decide(case([nom], events, readings={"he.undetermined": "earliest"})))["successor"] == "b"
     events[0] = ("2022-03-01", "b", "waived")
     assert only(decide(case([nom], events, readings={"he.undetermined": "earliest"})))["successor"] == "c"
+
+
+def test_an_elected_persons_verzicht_before_the_period_takes_effect_when_it_begins():
+    result = decide(case([spd(("a", 900, True), ("b", 500))], [("2021-03-20", "a", "resigned")],
+                         body={"period_start": "2021-04-01"}, readings={"he.undetermined": "earliest"}))
+    det = only(result)
+    assert det["date"] == "2021-04-01" and det["membership"]["member_from"] == "2021-04-01"
+    assert not any("lies after the vacancy" in w for w in result["warnings"])

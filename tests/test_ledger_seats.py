@@ -101,3 +101,55 @@ def test_a_declaration_without_a_seat_opens_no_vacancy(statute):
                 members.add(det["recorded_call"])
 
     check()
+
+
+def _nw(events, **extra):
+    return {"statute": "nw-kwahlg-45", "election_date": "2020-09-13",
+            "nominations": [{"id": "spd", "group": "spd", "candidates": [
+                {"id": "a", "elected": True}, {"id": "b", "elected": True}, {"id": "c"}, {"id": "d"}]}],
+            "events": events, **extra}
+
+
+def test_a_recorded_call_against_the_replay_names_the_recorded_successor_and_his_period():
+    result = decide(_nw([{"date": "2021-02-01", "person": "a", "type": "resigned", "form": "recorded"},
+                         {"date": "2021-02-04", "person": "d", "type": "called", "seat_of": "a"},
+                         {"date": "2021-02-08", "person": "d", "type": "notified"},
+                         {"date": "2021-02-09", "person": "d", "type": "accepted"},
+                         {"date": "2021-06-01", "person": "b", "type": "died"}]))
+    first, second = result["determinations"]
+    assert (first["successor"], first["recorded_call"]) == ("d", "d")
+    assert first["membership"] == {"notified": "2021-02-08", "deadline": "2021-02-15", "status": "accepted",
+                                   "member_from": "2021-02-09"}
+    rows = {c["person"]: c["status"] for c in first["candidates"]}
+    assert rows == {"c": "behind", "d": "successor"}  # c is whom the statute's walk reaches
+    assert second["successor"] == "c"
+    assert any("records 'd' as called" in w and "'c'" in w for w in result["warnings"])
+
+
+def test_a_recorded_call_listed_before_the_departure_of_the_same_day_keeps_the_determination():
+    for order in (0, 1):
+        events = [{"date": "2022-03-01", "person": "c", "type": "called", "seat_of": "a"},
+                  {"date": "2022-03-01", "person": "a", "type": "resigned", "form": "recorded"}]
+        if order:
+            events.reverse()
+        result = decide(_nw(events))
+        assert [(d["vacancy"], d["successor"]) for d in result["determinations"]] == [("a", "c")]
+        assert not any("records 'c' as called" in w for w in result["warnings"])
+
+
+def test_a_member_cannot_be_called_to_a_second_seat():
+    result = decide(_nw([{"date": "2021-02-01", "person": "a", "type": "died"},
+                         {"date": "2021-02-04", "person": "b", "type": "called", "seat_of": "a"}],
+                        as_of="2021-03-10"))
+    assert result["determinations"][0]["successor"] == "c"
+    assert any("holds a seat then" in w for w in result["warnings"])
+    assert_seats_hold(_nw([]) | {"nominations": _nw([])["nominations"]}, result)
+
+
+def test_a_recorded_call_of_the_pending_person_starts_his_period_from_it():
+    result = decide(_nw([{"date": "2021-02-01", "person": "a", "type": "resigned", "form": "recorded"},
+                         {"date": "2021-02-10", "person": "c", "type": "called"}], as_of="2021-03-05"))
+    det = result["determinations"][0]
+    assert det["successor"] == "c" and det["calls"][-1]["from"] == "2021-02-10"
+    assert det["membership"]["status"] == "pending" and det["membership"]["deadline"] == "2021-03-10"
+    assert result["composition"]["pending"] == [{"person": "c", "seat_of": "a", "since": "2021-02-10"}]

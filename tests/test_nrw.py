@@ -564,3 +564,14 @@ def test_a_declaration_takes_effect_when_it_reaches_the_office():
                 [("2023-03-01", "a", "resigned", {"form": "recorded", "received": "2023-03-06"})])
     det = only(decide(late))
     assert det["date"] == "2023-03-06" and det["successor"] == "b"
+
+
+def test_the_elected_are_members_from_the_period_start_and_refuse_the_election_before_it():
+    base = [nom("spd", E("a", elected=True), "b", "c")]
+    early = decide(case(base, [("2014-06-01", "a", "resigned"), ("2014-09-01", "x", "died")][:1],
+                        body={"period_start": "2014-06-20"}))
+    det = only(early)
+    assert det["trigger"] == "refused"  # § 36 Satz 2: before the period he refuses the election
+    assert not any("lies after the vacancy" in w for w in early["warnings"])
+    late = only(decide(case(base, [("2014-07-01", "a", "resigned")], body={"period_start": "2014-06-20"})))
+    assert late["trigger"] == "resigned"  # a member's Verzicht

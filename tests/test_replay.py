@@ -89,8 +89,10 @@ def test_called_history_person_is_already_called():
 def test_conflicting_called_event_is_warned_about():
     events = [("2010-01-01", "a", "died"), ("2010-01-20", "e", "called")]
     result = decide(he_case([_nom()], events))
-    assert result["determinations"][0]["successor"] == "d"
-    assert any("records 'e' as called" in w for w in result["warnings"])
+    # the record stands: e is the successor; d, whom the statute reaches, is named in the warning
+    assert result["determinations"][0]["successor"] == "e"
+    assert by_person(result["determinations"][0])["d"]["status"] == "behind"
+    assert any("records 'e' as called" in w and "'d'" in w for w in result["warnings"])
 
 
 def test_resignation_of_a_non_holder_opens_no_vacancy_and_is_read_as_a_waiver():
@@ -167,5 +169,6 @@ def test_a_recorded_call_of_the_pending_person_keeps_him_pending_outside_hessen_
     # he-kwg-34 (old text): the record dates the determination; membership still follows acceptance
     result = decide(he_case([_nom()], [("2010-01-01", "a", "died"), ("2010-01-05", "d", "called", {"seat_of": "a"})],
                             as_of="2010-01-10"))
-    assert result["composition"]["pending"] == [{"person": "d", "seat_of": "a", "since": "2010-01-01"}]
+    # his period runs from the recorded determination
+    assert result["composition"]["pending"] == [{"person": "d", "seat_of": "a", "since": "2010-01-05"}]
     assert result["determinations"][0]["recorded_call"] == "d"

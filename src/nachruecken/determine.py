@@ -16,7 +16,7 @@ from .explain import KEY_PHRASE, REASON_ORDER, REPLAY_WARNINGS, TRIGGER_PHRASE, 
 from .composition import composition
 from . import window
 from .facts import ALL_ORDERS, Ids, case_text, step_text
-from .ledger import Decision, LedgerRules, Procedure, Step, run_ledger
+from .ledger import Decision, LedgerRules, Procedure, Step, effective_events, run_ledger
 from .model import Case
 from .plausibility import case_warnings, departure_hint, result_warnings
 from .solver import Const, GroupRef, solve_atoms
@@ -79,8 +79,6 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
         sid, basis = version_on(spec, day)
         return versions[sid], basis
 
-    as_of_day = case.as_of or case.last_day
-    as_of = to_int(as_of_day) if as_of_day else 0
     # the rules before any vacancy (an elected person's period) are those of the text in force at the election
     first_day = case.election_date or min((e.date for e in case.events), default=None)
     at_election, _ = version_of(first_day)
@@ -92,6 +90,8 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
             rules = dataclasses.replace(rules, refusal_waives_from=start or dt.date.min)
             break
     land = at_election.statute.land
+    as_of_day = case.as_of or max((e.date for e in effective_events(case, rules)), default=None)
+    as_of = to_int(as_of_day) if as_of_day else 0
     applied: dict[int, tuple] = {}  # procedure index -> (statute, basis)
     # which day's text a step applies: the day the seat fell vacant (default), or the step's own day
     version_date = at_election.readings.get("core.version_date", "vacancy_day")
@@ -209,7 +209,8 @@ def _period_warnings(case: Case, ledger) -> list[tuple[str, dict]]:
     if case.election_date is not None and start < case.election_date:
         out.append(("period_start_before_election", {"date": start.isoformat(),
                                                      "election": case.election_date.isoformat()}))
-    early = [p for p in ledger.procedures if p.date < start]
+    # (a refusal of the election before the period starts is what the start is for, NRW § 36 Satz 2)
+    early = [p for p in ledger.procedures if p.date < start and p.trigger != "refused"]
     if early:
         out.append(("period_start_after_vacancy", {"date": start.isoformat(), "person": early[0].holding.person,
                                                    "vacancy": early[0].date.isoformat()}))
@@ -293,6 +294,10 @@ def _file_order_warnings(case: Case, ledger, decide, land: str, unnotified: str,
     return out
 
 
+def iso_day(day: dt.date | None) -> str | None:
+    return day.isoformat() if day else None
+
+
 def _day(text: str | None) -> dt.date | None:
     return dt.date.fromisoformat(text) if text else None
 
@@ -317,7 +322,33 @@ def _finish(proc: Procedure, texts: Texts, unnotified: str, case: Case | None = 
             membership["deadline_moved"] = moved
     if proc.recorded_call is not None:
         det["recorded_call"] = proc.recorded_call.person
+        last = proc.calls[-1] if proc.calls else None
+        if last is not None and last.person == proc.recorded_call.person and last.how is None \
+                and det["successor"] != last.person:
+            _record_stands(det, proc, last, texts)
     return det
+
+
+def _record_stands(det: dict, proc: Procedure, call, texts: Texts) -> None:
+    """The office called another person than the statute's walk: the record stands. The determination
+    names him as successor, with his own period; the person the walk reached is shown behind him."""
+    det.update(outcome="successor", successor=call.person, successor_nomination=call.nomination, lot_between=[],
+               referred_to=None, member_count_reduced=False)
+    for row in det["candidates"]:
+        if row["status"] in ("successor", "tied"):
+            row["status"] = "behind"
+    ground = (det["grounds"] or [det.get("outcome_ground") or {}])[0]
+    det["candidates"].append({
+        "person": call.person, "nomination": call.nomination,
+        "rank": max((row["rank"] for row in det["candidates"]), default=0) + 1, "status": "successor",
+        "norm": ground.get("norm", ""), "citation": ground.get("citation", ""),
+        "explanation": texts.label("recorded_successor", date=long_date(call.start, texts.lang))})
+    recorded = proc.recorded_membership or {}
+    seated = proc.state == "ended"
+    status = ("determined" if recorded.get("deadline") is None and seated else
+              "accepted" if seated and recorded.get("accepted") else "deemed_accepted" if seated else "pending")
+    det["membership"] = {"notified": iso_day(recorded.get("notified")), "deadline": iso_day(recorded.get("deadline")),
+                         "status": status, "member_from": iso_day(proc.ended_on) if seated else None}
 
 
 def _nom_name(case: Case, nid) -> str:

@@ -100,6 +100,8 @@ LABELS = {
            "unnotified_from_call": "no notification recorded: the period is counted from the call "
                                    "(reading core.unnotified = from_call)",
            "unnotified_week_from_call": "no service recorded: the week is counted from the call",
+           "recorded_successor": "Called by the office on {date}, as the case records; the recorded call stands "
+                                 "(the person the statute's walk reaches is shown behind).",
            "unnotified_undetermined_four_weeks": "no Feststellung recorded: it can be made from the earliest date "
                                                  "given and is assumed made four weeks later (reading "
                                                  "he.undetermined = four_weeks); record the `called` date"},
@@ -113,6 +115,8 @@ LABELS = {
            "unnotified_from_call": "keine Benachrichtigung erfasst: die Frist läuft ab der Berufung "
                                    "(Lesart core.unnotified = from_call)",
            "unnotified_week_from_call": "keine Zustellung erfasst: die Woche läuft ab der Berufung",
+           "recorded_successor": "Vom Wahlamt am {date} berufen, wie der Fall erfasst; die erfasste Berufung "
+                                 "gilt (die Person, die das Gesetz erreicht, steht dahinter).",
            "unnotified_undetermined_four_weeks": "Feststellung nicht erfasst: frühestens am angegebenen Tag "
                                                  "möglich, angenommen vier Wochen später (Lesart he.undetermined "
                                                  "= four_weeks); das Datum der Feststellung (`called`) erfassen"},
@@ -135,6 +139,8 @@ REPLAY_WARNINGS = {
                          "'{person}' until a later event (e.g. lost_seat) records the outcome",
         "called_conflict": "the case records '{called}' as called on {date} to the seat of '{person}', where the "
                            "statute calls '{successor}'; the recorded call stands",
+        "called_member": "the case records '{called}' as called on {date}, but he holds a seat then: a member "
+                         "cannot be called to a second seat; the record changes nothing, check it",
         "called_closed": "the case records '{called}' as called on {date} to the seat of '{person}', whose "
                          "procedure had already ended (filled or left empty): the record changes nothing; check it",
         "called_without_vacancy": "the case records '{called}' as called on {date}, but no seat was open then "
@@ -213,6 +219,9 @@ REPLAY_WARNINGS = {
                          "'{person}', bis ein späteres Ereignis (z. B. ein Sitzverlust, `lost_seat`) das Ergebnis festhält",
         "called_conflict": "der Fall verzeichnet '{called}' als am {date} auf den Sitz von '{person}' berufen, "
                            "das Gesetz beruft '{successor}'; die verzeichnete Berufung gilt",
+        "called_member": "der Fall erfasst '{called}' als am {date} berufen, die Person hat dann aber einen Sitz: "
+                         "ein Mitglied kann nicht in einen zweiten Sitz berufen werden; die Angabe ändert nichts, "
+                         "bitte prüfen",
         "called_closed": "der Fall erfasst '{called}' als am {date} für den Sitz von '{person}' berufen, dessen "
                          "Verfahren bereits beendet war (besetzt oder leer geblieben): die Angabe ändert nichts; "
                          "bitte prüfen",

@@ -162,6 +162,8 @@ def step_text(case: Case, step: Step, as_of: int, land: str | None = None, q: Id
     out.append(f"call_four_weeks_end({to_int(weeks4)}).")
     for other in step.sitting.values():
         out.append(f"sits({q(other.person)},{q(other.via_nomination)}).")
+    for person in sorted(step.departing):
+        out.append(f"departing({q(person)}).")
     for person, nom, how in sorted(step.seated):
         out.append(f"seated({q(person)},{q(nom)},{how}).")
     for person, nom, etype, seq in step.vacated:

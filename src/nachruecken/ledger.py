@@ -123,6 +123,7 @@ class Procedure:
     ended_on: dt.date | None = None
     holder_from: tuple | None = None  # (date, event seq): membership begins just before this event
     recorded_call: Event | None = None  # a `called` event that took the seat
+    recorded_membership: dict | None = None  # the recorded person's period, where the record differs
     lapse_on: dt.date | None = None  # the pending call counts as refused from this day (period lapsed)
     filled_by: int | None = None  # the seq of a by_election_held event that filled the seat
 
@@ -152,6 +153,7 @@ class Step:
     pending_check: tuple[str, str] | None = None  # (person, nomination) whose call may have failed
     before_membership: bool = False  # the departed was elected and left within his period to declare
     pending_how: str | None = None  # what may have failed it: an event type, or `lapsed` (a period ran out)
+    departing: set[str] = field(default_factory=set)  # sat when this seat fell vacant, leaving on or after it
     lapsed: list[tuple[str, str, dt.date, bool]] = field(default_factory=list)  # calls deemed refused when
     # their period ran out: (person, nomination, the day the walk went on, in this procedure?)
 
@@ -171,12 +173,8 @@ class Ledger:
                  unnotified: str = "declaration_in_time", rules: LedgerRules = LedgerRules()):
         self.case, self.decide, self.land, self.unnotified = case, decide, land, unnotified
         self.rules = rules
-        self.as_of = case.as_of or case.last_day
-        # each event on the day it takes effect: a declaration when it reached the office (`received`);
-        # where a Verzicht takes effect with the Wahlleiter's Feststellung (Hessen), the case dates it
-        kept = ("resigned",) if rules.verzicht_with_determination else ()
-        effective = sorted((e if e.effective == e.date or e.type in kept else dataclasses.replace(e, date=e.effective)
-                            for e in case.events), key=lambda e: (e.date, e.seq))
+        effective = effective_events(case, rules)
+        self.as_of = case.as_of or max((e.date for e in effective), default=None)
         self.events = [e for e in effective if self.as_of is None or e.date <= self.as_of]
         self.result = LedgerResult(as_of=self.as_of)
         self.holders: dict[str, Holding] = {
@@ -465,7 +463,8 @@ class Ledger:
     def _run_actions(self, day: dt.date, actions: list) -> None:
         """The walks the day's events call for, in the order of the events."""
         done: set[tuple[int, str]] = set()
-        for seq, kind, proc, ev in sorted(actions, key=lambda a: a[0]):
+        # the walks first, in the order of their events; then what the office recorded of their outcome
+        for seq, kind, proc, ev in sorted(actions, key=lambda a: (a[1] == "called", a[0])):
             if kind == "called":
                 self._called(ev)
                 continue
@@ -527,21 +526,15 @@ class Ledger:
 
     def _called(self, ev: Event) -> None:
         """A recorded call is history: it stands, whatever the replay would have done. For the
-        person already pending it dates his determination; where the Feststellung itself makes the
-        member (Hessen from 2011, § 34 Abs. 3 Satz 2) he is a member from it."""
+        person already pending it dates his determination: where the Feststellung itself makes the
+        member (Hessen from 2011, § 34 Abs. 3 Satz 2) he is a member from it, elsewhere his period
+        runs from it. A member cannot be called: he holds a seat already."""
+        if ev.person in self.holders:
+            self.result.warnings.append(("called_member", {"called": ev.person, "date": ev.date.isoformat()}))
+            return
         target = self._call_target(ev)
         if target is None:
-            if ev.seat_of is not None:
-                # the seat it names was filled or left empty before: the record concerns a closed procedure
-                self.result.warnings.append(("called_closed", {
-                    "called": ev.person, "date": ev.date.isoformat(), "person": ev.seat_of}))
-            elif ev.person not in self.holders and ev.person not in self.pending_of:
-                # a call for a seat the case does not show vacated (its history before the case)
-                self.result.warnings.append(("called_without_vacancy", {
-                    "called": ev.person, "date": ev.date.isoformat()}))
-                self.holders[ev.person] = Holding(ev.person, ev.nomination, ev.nomination, "called", ev.seq,
-                                                  ev.seat, ev.date)
-                self.took_seat.append((ev.person, ev.nomination, "called"))
+            self._called_elsewhere(ev)
             return
         if self._presumed(target):
             if target.decision.successor == ev.person:
@@ -555,7 +548,38 @@ class Ledger:
         if expected == ev.person:
             if self.rules.members_at_election:
                 self._seat(target, ev.person, ev.nomination, ev.date, seq=ev.seq)
-            return
+                return
+            self._redate(target, ev)
+            if target.pending is not None and target.pending.person == ev.person:
+                return
+            expected = target.pending.person if target.pending else None
+        self._record_stands(target, ev, expected)
+
+    def _called_elsewhere(self, ev: Event) -> None:
+        """A recorded call no open procedure can take: a seat whose procedure has ended (a warning), or
+        history from before the case's events (the person sits from the call)."""
+        if ev.seat_of is not None:
+            # the seat it names was filled or left empty before: the record concerns a closed procedure
+            self.result.warnings.append(("called_closed", {
+                "called": ev.person, "date": ev.date.isoformat(), "person": ev.seat_of}))
+        elif ev.person not in self.pending_of:
+            self.result.warnings.append(("called_without_vacancy", {
+                "called": ev.person, "date": ev.date.isoformat()}))
+            self.holders[ev.person] = Holding(ev.person, ev.nomination, ev.nomination, "called", ev.seq,
+                                              ev.seat, ev.date)
+            self.took_seat.append((ev.person, ev.nomination, "called"))
+
+    def _redate(self, proc: Procedure, ev: Event) -> None:
+        """The office's determination of the person already pending: the walk is made again on its
+        date, so that his period runs from it (from its service, else as core.unnotified says)."""
+        call = proc.calls.pop()
+        self.pending_of.pop(call.person, None)
+        proc.state, proc.holder_from, proc.lapse_on = "open", None, None
+        self._walk(proc, ev.date)
+
+    def _record_stands(self, target: Procedure, ev: Event, expected: str | None) -> None:
+        """The office called another person than the replay: the record stands, a warning names the
+        person the statute would have called, and one pending elsewhere is released there."""
         self.result.warnings.append(("called_conflict", {
             "called": ev.person, "date": ev.date.isoformat(), "person": target.holding.person,
             "successor": expected or "-"}))
@@ -565,6 +589,7 @@ class Ledger:
         elsewhere = self.pending_of.pop(ev.person, None)
         target.calls.append(Call(ev.person, ev.nomination, ev.date))
         if self.rules.members_at_election:
+            target.recorded_membership = {"notified": None, "deadline": None, "accepted": None}
             self._seat(target, ev.person, ev.nomination, ev.date, seq=ev.seq)
         else:
             self._await_recorded(target, ev)
@@ -580,6 +605,10 @@ class Ledger:
         or when it ends in silence, as every encoded statute with an acceptance says; what fails a
         call fails his too."""
         end, accepted = self._declaration_period(ev.person, ev.date)
+        notice = next((e for e in self.events if e.person == ev.person and e.type == "notified"
+                       and e.date >= ev.date), None)
+        proc.recorded_membership = {"notified": notice.date if notice else None, "deadline": end,
+                                    "accepted": accepted.date if accepted else None}
         proc.state = "pending"
         self.pending_of[ev.person] = proc
         proc.holder_from = (accepted.date, accepted.seq) if accepted else (end + dt.timedelta(days=1), -1)
@@ -711,10 +740,12 @@ class Ledger:
                                           other.event.seq, other.holding.seat_type)
         # a person who held his seat on the day this seat fell vacant (his own departure dated on or
         # after it) is never its successor: he counts as sitting for this procedure
+        departing = set()
         for other in self.procedures:
             if (other is not proc and other.date >= proc.date and other.trigger != "switched"
                     and not (other.decision and other.decision.keeps_seat)):
                 sitting.setdefault(other.holding.person, other.holding)
+                departing.add(other.holding.person)
         if check is not None:
             sitting.pop(check[0], None)
         seated = set(self.took_seat) | {(p, h.via_nomination, "called") for p, h in sitting.items()
@@ -732,7 +763,7 @@ class Ledger:
                   if c.how == "lapsed" and c.ended is not None and c.ended <= day]
         return Step(proc, day, sitting, seated, vacated, left_empty, events, number,
                     [(start + i, e) for i, e in enumerate(later)], self.period_from(day), check, early,
-                    lapsed=lapsed)
+                    lapsed=lapsed, departing=departing)
 
     def _visible(self, proc: Procedure, day: dt.date) -> tuple[list[tuple[int, Event, str]], int]:
         """The events a walk on ``day`` sees, numbered so that a number above the vacancy's means
@@ -782,6 +813,25 @@ class Ledger:
         numbered.append((v, proc.event, proc.trigger))
         numbered += [(v + i, e, k) for i, (e, k) in enumerate(after, 1)]
         return numbered, v
+
+
+def effective_events(case: Case, rules: LedgerRules) -> list[Event]:
+    """The case's events, each on the day it takes effect, in that order: a declaration when it
+    reached the office (`received`; § 130 Abs. 1, 3 BGB), except a Verzicht that takes effect with
+    the Wahlleiter's Feststellung, which the case dates (Hessen § 33 Abs. 3 Nr. 1); where the elected
+    are members from the election result (Hessen from 2011, § 23 Abs. 1), an elected person's
+    Verzicht before the Wahlperiode begins takes effect when it begins."""
+    start = case.body_period_start
+
+    def day(ev: Event) -> dt.date:
+        if (rules.members_at_election and start is not None and ev.type in ("resigned", "refused")
+                and ev.date < start and any(c.elected for _, c in case.candidacies.get(ev.person, ()))):
+            return start
+        return ev.date if ev.type == "resigned" and rules.verzicht_with_determination else ev.effective
+
+    dated = [(day(e), e) for e in case.events]
+    return sorted((e if d == e.date else dataclasses.replace(e, date=d) for d, e in dated),
+                  key=lambda e: (e.date, e.seq))
 
 
 def run_ledger(case: Case, decide: Callable[[Step], Decision], land: str | None = None,

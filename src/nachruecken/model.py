@@ -129,11 +129,6 @@ class Case:
     input_sha256: str = ""
     names: dict[str, str] = field(default_factory=dict)
 
-    @property
-    def last_day(self) -> dt.date | None:
-        """The day the last event takes effect (the default day the ledger is read)."""
-        return max((e.effective for e in self.events), default=None)
-
     def nomination(self, nid: str) -> Nomination:
         for nom in self.nominations:
             if nom.id == nid:

@@ -33,8 +33,8 @@ def case_warnings(case: Case) -> list[tuple[str, dict]]:
 def departure_hint(code: str, params: dict, case: Case) -> tuple[str, dict]:
     """A departure of someone who holds no seat: if the case never gave them one, the likely slip is
     a missing ``elected: true``."""
-    if code not in ("no_seat", "resigned_by_candidate"):
-        return code, params
+    if code not in ("no_seat", "resigned_by_candidate") or params.get("type") == "elected_mayor":
+        return code, params  # (a candidate may be elected mayor without holding a seat)
     person = params["person"]
     day = params["date"]  # only what the case holds by the departure's date (a later call changes nothing)
     ever = any(c.person == person and c.elected for n in case.nominations for c in n.candidates) or any(
