@@ -566,9 +566,11 @@ def run_diff(a: Spec, b: Spec, bounds: Bounds = Bounds(), witness_dir: Path | No
                           "b": {"outcome": list(kind[2]), "norm": list(kind[3]), "passed_over_by": list(kind[5])}},
                  "file": None, "case": case}
         loaded = build_case(case, "<witness>")
+        departed = next(iter(case["expected"]))  # the universe's vacancy (an earlier one may be decided too)
+        of = lambda result: next(d for d in result["determinations"] if d["vacancy"] == departed)
         try:
-            entry["a"] = determine_case(loaded, a.statute, dict(a.readings))["determinations"][0]
-            entry["b"] = determine_case(loaded, b.statute, dict(b.readings))["determinations"][0]
+            entry["a"] = of(determine_case(loaded, a.statute, dict(a.readings)))
+            entry["b"] = of(determine_case(loaded, b.statute, dict(b.readings)))
         except EncodingError as exc:
             entry["a"] = entry["b"] = {"outcome": f"refused: {exc}", "successor": None}
         step += 1
