@@ -32,3 +32,9 @@ def test_the_rows_follow_the_encodings():
     assert "waives nothing" in meaning("hh-bezvwg-36")["candidate, no call open"]
     assert "waiver of the Anwartschaft for good" in meaning("he-kwg-34")["candidate, no call open"]
     assert "reservation is no refusal" in meaning("mv-lkwg-46")["called, before membership"]
+
+
+def test_the_called_row_says_when_membership_begins_in_each_text():
+    assert "Feststellung" in meaning("he-kwg-34-2011")["called, before membership"]
+    assert meaning("nw-kwahlg-45-2024")["called, before membership"].startswith("a member when his acceptance reaches")
+    assert all(describe(sid)["declarations"]["de"][1]["meaning"].startswith("Mitglied") for sid in STATUTES)

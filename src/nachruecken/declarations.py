@@ -20,6 +20,7 @@ WORDS = {
                         "a declaration before it refuses the election",
         "period": "has the statute's period to declare (counted as called on the election date); within it a "
                   "refusal, or a `resigned`, refuses the election",
+        "member_from": "a member {when}",
         "fails": "the call fails by: {types}; a `resigned` is read as a refusal (he holds no seat yet)",
         "reservation_refuses": "a declaration under reservation is a refusal",
         "reservation_void": "a declaration under reservation is no refusal",
@@ -42,6 +43,7 @@ WORDS = {
                         "davor lehnt die Wahl ab",
         "period": "hat die Erklärungsfrist des Gesetzes (gilt als am Wahltag berufen); darin lehnt eine Ablehnung "
                   "oder ein `resigned` die Wahl ab",
+        "member_from": "Mitglied {when}",
         "fails": "die Berufung scheitert an: {types}; ein `resigned` gilt als Ablehnung (noch kein Sitz)",
         "reservation_refuses": "eine Erklärung unter Vorbehalt ist eine Ablehnung",
         "reservation_void": "eine Erklärung unter Vorbehalt ist keine Ablehnung",
@@ -56,13 +58,15 @@ WORDS = {
 }
 
 
-def declaration_rows(rules, lang: str) -> list[tuple[str, str]]:
-    """(status, what a declaration by one of that status means) under ``rules`` (a LedgerRules)."""
+def declaration_rows(rules, membership_begins: str, lang: str) -> list[tuple[str, str]]:
+    """(status, what a declaration by one of that status means) under ``rules`` (a LedgerRules), with
+    the catalogue's words for when a called person becomes a member."""
     w = WORDS[lang]
     elected = ("at_election" if rules.members_at_election else
                "period_start" if rules.members_from_period_start else "period")
     types = ", ".join(sorted(rules.call_fails_by))
-    pending = w["fails"].format(types=types) + "; " + (
+    pending = (w["member_from"].format(when=membership_begins) + "; " if membership_begins else "") + \
+        w["fails"].format(types=types) + "; " + (
         w["reservation_refuses"] if rules.reservation_refuses else w["reservation_void"])
     return [
         (w["elected"], w[elected]),

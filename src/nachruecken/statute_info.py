@@ -40,7 +40,8 @@ def describe(sid: str) -> dict:
                       "default": r.default, "meaning": r.meaning} for r in st.readings.values()],
         "out_of_scope": st.out_of_scope,
         "encoding": [f"{p.parent.name}/{p.name}" for p in statute_files(sid)],
-        "declarations": {lang: [{"status": s, "meaning": m} for s, m in declaration_rows(rules, lang)]
+        "declarations": {lang: [{"status": s, "meaning": m}
+                                for s, m in declaration_rows(rules, st.membership_begins.get(lang, ""), lang)]
                          for lang in ("en", "de")},
     }
 

@@ -127,6 +127,7 @@ class Statute:
     windowed: bool = False  # its walks may be handed a window of each ordering (src/nachruecken/window.py)
     encoded: bool = True
     retired: dict[str, dict[str, str]] = field(default_factory=dict)  # reading id -> why it has no effect now
+    membership_begins: dict[str, str] = field(default_factory=dict)  # when a called person becomes a member
 
     @property
     def state_code(self) -> str:
@@ -246,6 +247,7 @@ def load_statute(sid: str) -> Statute:
         order_keys_by_reading=cat.get("order_keys_by_reading") or {},
         windowed=bool(cat.get("windowed", False)),
         retired=cat.get("retired_readings") or {},
+        membership_begins=cat.get("membership_begins") or {},
     )
 
 
