@@ -21,7 +21,7 @@ from .dates import long_iso
 from .errors import InputError
 from .explain import CALL_END_WORDS, MEMBERSHIP_WORDS, deadline_note, reason_words
 from .statutes import STATE_OF, load_statute, reading_defaults
-from .wording import capital, localize, readings_line
+from .wording import capital, readings_line
 
 TEMPLATES = Path(__file__).parent / "templates" / "feststellung"
 BLANK = re.compile(r"\[_+ ?([^\]]*?) ?_*\]")
