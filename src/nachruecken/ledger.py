@@ -37,7 +37,7 @@ FAILING_TYPES = ("refused", "waived", "died", "lost_eligibility", "evidence_miss
 # What decides the membership of the person called after the walk's date: his notification, his
 # acceptance, a Hinderungsgrund arising or removed within his period (Hessen from 2011, § 23 Abs. 2), and
 # a recorded determination of him as successor (`called`; Hessen from 2011, Abs. 3).
-DECLARATION_TYPES = ("notified", "accepted", "incompatibility", "incompatibility_ended", "called")
+MEMBERSHIP_EVENTS = ("notified", "accepted", "incompatibility", "incompatibility_ended", "called")
 # Without a recorded notification, declarations within four weeks of the call count as in time
 # (reading core.unnotified = declaration_in_time); the alternative counts the statute's period.
 UNNOTIFIED_WEEKS = 4
@@ -756,7 +756,7 @@ class Ledger:
         left_empty = [(p.holding.person, p.event.seq) for p in earlier if p.filled_by is None
                       and p.state == "ended" and p.decision and p.decision.outcome not in ("successor", "referred")]
         events, number = self._visible(proc, day)
-        later = [e for e in self.events if e.date > day and e.type in DECLARATION_TYPES]
+        later = [e for e in self.events if e.date > day and e.type in MEMBERSHIP_EVENTS]
         start = len(events) + 1  # after every visible event
         early = self._in_period(proc.holding, proc.date)
         lapsed = [(c.person, c.nomination, c.ended, p is proc) for p in self.procedures for c in p.calls
