@@ -278,3 +278,14 @@ def test_a_member_leaving_on_the_same_day_never_switches_into_the_seat():
         dets = by_vacancy(decide({**data, "events": events}))
         assert dets["heinz"]["successor"] == "k"
         assert by_person(dets["heinz"])["f"]["reason"] == "already_member"
+
+
+def test_a_candidates_resignation_excludes_nothing_and_says_why():
+    data = {"statute": "hh-bezvwg-36", "election_date": "2019-05-26",
+            "nominations": [{"id": "spd-wk1", "group": "spd", "tier": "district", "district": "wk1", "candidates": [
+                {"id": "a", "votes": 900, "elected": True}, {"id": "b", "votes": 500}, {"id": "c", "votes": 300}]}],
+            "events": [{"date": "2020-01-10", "person": "b", "type": "resigned"},
+                       {"date": "2020-03-01", "person": "a", "type": "died"}]}
+    result = decide(data)
+    assert only(result)["successor"] == "b"  # § 36 has no waiver of the Anwartschaft
+    assert any("knows no waiver of the Anwartschaft" in w for w in result["warnings"])

@@ -172,3 +172,12 @@ def test_a_recorded_call_of_the_pending_person_keeps_him_pending_outside_hessen_
     # his period runs from the recorded determination
     assert result["composition"]["pending"] == [{"person": "d", "seat_of": "a", "since": "2010-01-05"}]
     assert result["determinations"][0]["recorded_call"] == "d"
+
+
+def test_an_acceptance_and_a_refusal_on_one_day_are_taken_in_file_order_with_a_warning():
+    events = [("2010-01-01", "a", "died"), ("2010-01-03", "d", "accepted"), ("2010-01-03", "d", "refused")]
+    first = decide(he_case([_nom()], events))
+    again = decide(he_case([_nom()], [events[0], events[2], events[1]]))
+    assert first["determinations"][0]["successor"] == "d" and again["determinations"][0]["successor"] == "e"
+    for result in (first, again):
+        assert any("both accepted and refused on 3 January 2010" in w for w in result["warnings"])

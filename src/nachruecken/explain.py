@@ -174,6 +174,12 @@ REPLAY_WARNINGS = {
         "refused_by_candidate": "'{person}' refused on {date} without holding a seat or being called: read as "
                                 "the written waiver of the Anwartschaft (check that it is written and addressed "
                                 "to the Wahlleiter)",
+        "same_day_declarations": "'{person}' both accepted and refused on {date}; their order in the file "
+                                 "decides which came first: check it against the office's record",
+        "resigned_no_waiver": "'{person}' resigned on {date} without holding a seat or being called: the statute "
+                              "knows no waiver of the Anwartschaft, so the declaration excludes nothing (a refusal "
+                              "of a later call is recorded when it is made); if they won a seat at the election, "
+                              "mark them `elected: true`",
         "resigned_by_pending": "'{person}' resigned on {date} while his call was pending: he held no seat to give "
                                "up, so the declaration is read as refusing the call",
         "resigned_by_elected": "'{person}' resigned on {date}, before his membership began: he held no seat to "
@@ -258,6 +264,13 @@ REPLAY_WARNINGS = {
         "refused_by_candidate": "'{person}' hat am {date} abgelehnt, ohne einen Sitz zu haben oder berufen zu "
                                 "sein: gilt als schriftlicher Verzicht auf die Anwartschaft (zu prüfen: schriftlich "
                                 "und an den Wahlleiter gerichtet)",
+        "same_day_declarations": "'{person}' hat am {date} sowohl angenommen als auch abgelehnt; welche "
+                                 "Erklärung zuerst einging, entscheidet die Reihenfolge im Fall: mit den Akten "
+                                 "abgleichen",
+        "resigned_no_waiver": "'{person}' hat am {date} verzichtet, ohne einen Sitz zu haben oder berufen zu sein: "
+                              "das Gesetz kennt keinen Verzicht auf die Anwartschaft, die Erklärung schließt daher "
+                              "nichts aus (eine Ablehnung einer späteren Berufung wird erfasst, wenn sie erfolgt); "
+                              "wurde die Person bei der Wahl gewählt, `elected: true` setzen",
         "resigned_by_pending": "'{person}' hat am {date} verzichtet, während die Berufung offen war: ohne Sitz "
                                "gibt es nichts aufzugeben, die Erklärung gilt als Ablehnung der Berufung",
         "resigned_by_elected": "'{person}' hat am {date} verzichtet, bevor die Mitgliedschaft begann: ohne Sitz "

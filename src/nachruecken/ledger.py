@@ -341,6 +341,7 @@ class Ledger:
         period to declare on his election, or candidate), then the walks they call for, in file order."""
         actions: list[tuple[int, str, Procedure, Event | None]] = []
         uncalled: list[Event] = []
+        self._same_day_declarations(day, evs)
         for ev in evs:
             # an acceptance makes its author a member from that moment, unless an earlier event of
             # his today may have failed the call
@@ -361,12 +362,23 @@ class Ledger:
                 # the Anwartschaft, in the form the statute asks of a waiver
                 self._read_as(ev, "waived", "candidate")
                 uncalled.append(ev)
+            elif ev.type == "resigned" and not any(person == p for person, _, _ in self.took_seat):
+                # a candidate, and the statute knows no waiver of the Anwartschaft (Hamburg § 36)
+                self.result.warnings.append(("resigned_no_waiver", {"person": p, "date": day.isoformat()}))
             elif ev.type in ("resigned", "lost_seat", "elected_mayor"):
                 self.result.warnings.append(("no_seat", {"person": p, "type": ev.type, "date": day.isoformat()}))
             elif ev.type == "lot_drawn" or ev.type in FAILING_TYPES:
                 self._lot_event(ev, actions)
         self._uncalled(day, uncalled, actions)
         self._run_actions(day, actions)
+
+    def _same_day_declarations(self, day: dt.date, evs: list[Event]) -> None:
+        """A person called who both accepts and refuses on one day: the file order decides which
+        came first (each person's own declarations are taken in file order), so a warning says so."""
+        for person in dict.fromkeys(ev.person for ev in evs if ev.person in self.pending_of):
+            types = {ev.type for ev in evs if ev.person == person and not ev.reservation}
+            if "accepted" in types and types & {"refused", "waived", "resigned"}:
+                self.result.warnings.append(("same_day_declarations", {"person": person, "date": day.isoformat()}))
 
     def _read_as(self, ev: Event, kind: str, status: str) -> None:
         """Record that ``ev`` is read as a declaration of type ``kind`` by one whose status is
