@@ -159,3 +159,10 @@ def test_docx_is_a4_and_german(tmp_path):
     assert b'w:val="de-DE"' in document.styles["Normal"].element.xml.encode()
     assert b'w:val="en-US"' not in document.styles.element.xml.encode()  # no English default left for Word
     assert document.core_properties.author == "" and "`" not in "".join(p.text for p in document.paragraphs)
+
+
+def test_a_call_the_office_never_made_is_not_a_person_passed_over_in_the_act():
+    text = _run("feststellung", "instances/bb/recorded-call-other-wahlkreis.yaml", "--vacancy", "albers").stdout
+    section = text.split("## 3.")[1].split("## 4.")[0]
+    assert "Brand" not in section and "Cordes" in text.split("## 4.")[1]
+    assert "die verzeichnete Berufung gilt" in text  # the conflict is a point to check before signing

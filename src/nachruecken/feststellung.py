@@ -261,9 +261,10 @@ def context(result: dict, case, det: dict, lang: str) -> dict:
                "date": _day(c.get("reason_date"), lang), "explanation": c["explanation"],
                "citation": ", ".join(dict.fromkeys([c["citation"]] + [n["citation"] for n in c.get("norms", [])]))}
               for c in det["candidates"] if c["status"] == "skipped"]
-    # a call that failed after the person was reached is part of the record too
+    # a call that failed after the person was reached is part of the record too (not one the replay
+    # would have made where the office called another: that is a point to check, not a fact of the act)
     for call in det.get("calls", []):
-        if call["ended"] and not any(p["name"] == name(call["person"]) for p in passed):
+        if call["ended"] and call["how"] != "superseded" and not any(p["name"] == name(call["person"]) for p in passed):
             passed.append({"name": name(call["person"]), "nomination": case.nomination_display(call["nomination"]),
                            "reason": CALL_END_WORDS[lang].get(call["how"], call["how"]),
                            "date": _day(call["ended"], lang), "citation": "", "explanation": ""})
