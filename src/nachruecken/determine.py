@@ -294,7 +294,7 @@ def _file_order_warnings(case: Case, ledger, decide, land: str, unnotified: str,
     return out
 
 
-def iso_day(day: dt.date | None) -> str | None:
+def _iso_day(day: dt.date | None) -> str | None:
     return day.isoformat() if day else None
 
 
@@ -306,7 +306,7 @@ def _finish(proc: Procedure, texts: Texts, unnotified: str, case: Case | None = 
     """The determination of a procedure: its last walk, with the calls it made."""
     det = dict(proc.decision.payload)
     det["calls"] = [{"person": c.person, "nomination": c.nomination, "from": c.start.isoformat(),
-                     "ended": c.ended.isoformat() if c.ended else None, "how": c.how} for c in proc.calls]
+                     "ended": _iso_day(c.ended), "how": c.how} for c in proc.calls]
     membership = det.get("membership")
     if membership is not None:
         membership = det["membership"] = dict(membership)
@@ -347,8 +347,8 @@ def _record_stands(det: dict, proc: Procedure, call, texts: Texts) -> None:
     seated = proc.state == "ended"
     status = ("determined" if recorded.get("deadline") is None and seated else
               "accepted" if seated and recorded.get("accepted") else "deemed_accepted" if seated else "pending")
-    det["membership"] = {"notified": iso_day(recorded.get("notified")), "deadline": iso_day(recorded.get("deadline")),
-                         "status": status, "member_from": iso_day(proc.ended_on) if seated else None}
+    det["membership"] = {"notified": _iso_day(recorded.get("notified")), "deadline": _iso_day(recorded.get("deadline")),
+                         "status": status, "member_from": _iso_day(proc.ended_on) if seated else None}
 
 
 def _nom_name(case: Case, nid) -> str:

@@ -16,8 +16,14 @@ How the term is read (README, "How a case is read"; DESIGN "How a case reads"):
   due; nothing dated after that changes it.
 - Another procedure changes nothing here except through the statute's own terms: a person
   pending or seated there is "already called" here.
-- A ``refused`` by a person who is neither member nor pending refuses the calls of the
-  procedures open on its date, for those only; with none open it refuses nothing.
+- A declaration is read by its author's status on its day, as the statute's answers before any
+  vacancy (``LedgerRules``) say: a member's refusal is a Verzicht, a pending or elected person's
+  ``resigned`` a refusal, a candidate's ``resigned`` the statute's waiver where it has one. A
+  ``refused`` by a person who is neither member nor pending refuses the calls of the procedures
+  open on its date, for those only (Hessen: the waiver of § 34 Abs. 2); with none open it refuses
+  nothing. Each event counts from the day it takes effect (``effective_events``).
+- A recorded ``called`` is the office's determination and stands; where it differs from the walk,
+  the recorded person is pending with the acceptance period every encoded statute with one gives.
 """
 
 from __future__ import annotations
@@ -574,7 +580,7 @@ class Ledger:
             # the seat it names was filled or left empty before: the record concerns a closed procedure
             self.result.warnings.append(("called_closed", {
                 "called": ev.person, "date": ev.date.isoformat(), "person": ev.seat_of}))
-        elif ev.person not in self.pending_of:
+        else:  # (one pending elsewhere is taken by his own procedure, _call_target)
             self.result.warnings.append(("called_without_vacancy", {
                 "called": ev.person, "date": ev.date.isoformat()}))
             self.holders[ev.person] = Holding(ev.person, ev.nomination, ev.nomination, "called", ev.seq,
@@ -641,8 +647,6 @@ class Ledger:
             return proc if proc.state in ("open", "pending", "lot") or self._presumed(proc) else None
         if ev.person in self.pending_of:
             return self.pending_of[ev.person]
-        if ev.person in self.holders:
-            return None
         if ev.nomination is None:
             return None
         group = self.case.nomination(ev.nomination).group
