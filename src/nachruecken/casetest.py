@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from .resources import shipped
 from .errors import InputError
 
 CASE_SUFFIXES = (".yaml", ".yml", ".json", ".lp")
@@ -95,10 +96,7 @@ def compare(expected: dict, result: dict) -> list[Check]:
 
 def instances_dir() -> Path | None:
     """The worked cases shipped in the wheel, or the repository's ``instances/`` in a checkout."""
-    for candidate in (Path(__file__).parent / "instances", Path(__file__).resolve().parents[2] / "instances"):
-        if candidate.is_dir():
-            return candidate
-    return None
+    return shipped("instances")
 
 
 # What a new vacancy's expectation records (an existing block keeps its own keys).

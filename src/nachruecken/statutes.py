@@ -10,6 +10,7 @@ from pathlib import Path
 
 import yaml
 
+from .resources import REPOSITORY, shipped
 from .errors import InputError
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml where installed: the same result, faster
@@ -31,10 +32,7 @@ ALIASES = {code: ids[-1] for code, ids in VERSIONS.items()}
 
 def encodings_dir() -> Path:
     """The encodings shipped in the wheel, or the repository's ``encodings/`` in a source checkout."""
-    packaged = Path(__file__).parent / "encodings"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parents[2] / "encodings"
+    return shipped("encodings") or REPOSITORY / "encodings"
 
 
 def resolve_statute_spec(text: str, path: str = "statute") -> str:
