@@ -7,9 +7,9 @@ import string
 
 import pytest
 
-from nachruecken.explain import LABELS, REPLAY_WARNINGS
+from nachruecken.law.texts import LABELS, REPLAY_WARNINGS
 from nachruecken.feststellung import EVENT_SENTENCE
-from nachruecken.statutes import encoded_statutes, encodings_dir, load_statute, statute_files
+from nachruecken.law.statutes import encoded_statutes, encodings_dir, load_statute, statute_files
 
 NORM_ID = re.compile(r'"((?:he|nw|bb|mv|hh)-[a-z]+-[0-9a-z]+(?:/[0-9a-z]+)*)"')
 READING_ID = re.compile(r'reading\("([a-z]+\.[a-z_0-9]+)",\s*([a-z_0-9]+)\)')

@@ -8,7 +8,7 @@ from nachruecken.casetest import run_expected
 from nachruecken.check import Bounds, run_check
 from nachruecken.determine import determine_case
 from nachruecken.loader import build_case
-from nachruecken.statutes import statute_files
+from nachruecken.law.statutes import statute_files
 
 SMALL = Bounds(noms=2, cands=3, max_vote=2)
 HE = "\n".join(p.read_text(encoding="utf-8") for p in statute_files("he-kwg-34"))
@@ -220,7 +220,7 @@ def test_the_universe_states_no_constraint_that_removes_a_case():
     import clingo
 
     from nachruecken.check import COMMON, FEATURES
-    from nachruecken.statutes import encodings_dir
+    from nachruecken.law.statutes import encodings_dir
 
     text = (encodings_dir() / "check" / "universe.lp").read_text(encoding="utf-8")
     implied = [line for line in text.splitlines() if line.startswith(":- order")]

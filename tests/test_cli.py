@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import pytest
 
-from nachruecken.statutes import load_statute
+from nachruecken.law.statutes import load_statute
 
 
 def test_statutes_lists_norms_readings_and_scope(run_cli):

@@ -1,4 +1,4 @@
-"""What the `holidays` package and Babel give is kept on disk (src/nachruecken/dates.py), and a date
+"""What the `holidays` package and Babel give is kept on disk (src/nachruecken/law/dates.py), and a date
 formatted from the kept words is Babel's own."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import json
 import subprocess
 import sys
 
-from nachruecken import dates
+from nachruecken.law import dates
 
 
 def _fresh(monkeypatch, folder) -> None:
@@ -35,7 +35,7 @@ def test_a_later_process_reads_the_kept_calendar_without_the_package(monkeypatch
     # Friday 25 Dec 2020 + 1 week = Friday 1 Jan 2021 (Neujahr): the period ends on Monday 4 Jan
     assert dates.period_end(dt.date(2020, 12, 25), 1, "HE") == dt.date(2021, 1, 4)
     dates.long_date(dt.date(2021, 1, 4), "de")
-    probe = ("import sys, datetime as dt; from nachruecken import dates; "
+    probe = ("import sys, datetime as dt; from nachruecken.law import dates; "
              "print(dates.period_end(dt.date(2020, 12, 25), 1, 'HE'), 'holidays' in sys.modules, "
              "dates.long_date(dt.date(2021, 1, 4), 'de').replace(' ', '_'), 'babel' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,

@@ -18,10 +18,14 @@ import yaml
 from rich.console import Console
 
 from conftest import ROOT
-from nachruecken import explain, feststellung, formats, render, versions
+from nachruecken.law import texts as explain
+from nachruecken import feststellung
+from nachruecken import formats
+from nachruecken import render
+from nachruecken.law import versions
 from nachruecken.determine import determine_case
 from nachruecken.loader import load_case
-from nachruecken.statutes import encodings_dir
+from nachruecken.law.statutes import encodings_dir
 
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+")
 IDENTIFIER = re.compile(r"[a-z]+(?:[_.][a-z0-9_]+)+")

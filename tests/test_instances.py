@@ -10,7 +10,7 @@ import pytest
 from conftest import ROOT
 from nachruecken.determine import determine_case
 from nachruecken.loader import load_case
-from nachruecken.statutes import encoded_statutes, load_statute
+from nachruecken.law.statutes import encoded_statutes, load_statute
 
 INSTANCE_FILES = sorted((ROOT / "instances").rglob("*.yaml"))
 
@@ -81,7 +81,7 @@ def test_worked_cases_exercise_every_listed_norm(statute):
 def _own_norms(statute: str):
     import yaml
 
-    from nachruecken.statutes import encodings_dir
+    from nachruecken.law.statutes import encodings_dir
 
     cat = yaml.safe_load((encodings_dir() / statute / "catalogue.yaml").read_text(encoding="utf-8"))
     return cat["norms"] if cat.get("extends") else None

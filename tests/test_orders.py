@@ -17,7 +17,7 @@ from nachruecken.casetest import collect
 from nachruecken.determine import determine_case
 from nachruecken.errors import InputError
 from nachruecken.loader import build_case, load_case
-from nachruecken.statutes import Statute, encoded_statutes, load_statute
+from nachruecken.law.statutes import Statute, encoded_statutes, load_statute
 from strategies import terms
 
 FILTERED = [sid for sid in encoded_statutes() if load_statute(sid).order_keys_by_reading]

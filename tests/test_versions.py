@@ -9,7 +9,7 @@ from conftest import ROOT, decide, decide_file, he_list, only, statute_case
 from nachruecken.determine import determine_case
 from nachruecken.errors import InputError
 from nachruecken.loader import load_case
-from nachruecken.statutes import load_statute, version_on
+from nachruecken.law.statutes import load_statute, version_on
 
 
 def _he(statute, day, **extra):

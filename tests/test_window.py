@@ -19,7 +19,7 @@ from nachruecken.casetest import collect
 from nachruecken.determine import determine_case
 from nachruecken.errors import InputError
 from nachruecken.loader import build_case, load_case
-from nachruecken.statutes import load_statute
+from nachruecken.law.statutes import load_statute
 from strategies import STATUTES, terms
 
 SIZES = (0, 1, 2)

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .errors import InputError
+from nachruecken.errors import InputError
 
 if TYPE_CHECKING:
-    from .api import CaseSource
-    from .model import Case
+    from nachruecken.api import CaseSource
+    from nachruecken.model import Case
 
 __version__ = "0.2.0"
 FORMAT_VERSION = 1
@@ -37,21 +37,21 @@ def decide(case: CaseSource | Case, *, statute: str | None = None, readings: Map
     ``all_candidates`` also lists everyone after the successor. Bad input raises ``InputError``,
     whose message names the key path.
     """
-    from .api import decide as _decide
+    from nachruecken.api import decide as _decide
 
     return _decide(case, statute=statute, readings=readings, lang=lang, all_candidates=all_candidates)
 
 
 def load_case(case: CaseSource, *, name: str | None = None) -> Case:
     """Validate a case (a path, a case file's text, or a mapping) once, to decide it several times."""
-    from .api import load_case as _load_case
+    from nachruecken.api import load_case as _load_case
 
     return _load_case(case, name=name)
 
 
 def describe_statutes() -> list[dict[str, Any]]:
     """Every statute text: id, state, provision, in-force dates, norms and readings with defaults."""
-    from .statute_info import describe
-    from .statutes import STATUTE_IDS
+    from nachruecken.statute_info import describe
+    from nachruecken.law.statutes import STATUTE_IDS
 
     return [describe(sid) for sid in STATUTE_IDS]

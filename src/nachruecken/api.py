@@ -20,9 +20,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Union
 
-from .casetest import CASE_SUFFIXES
-from .errors import InputError
-from .model import Case
+from nachruecken.casetest import CASE_SUFFIXES
+from nachruecken.errors import InputError
+from nachruecken.model import Case
 
 CaseSource = Union[str, "os.PathLike[str]", Mapping[str, Any]]
 
@@ -60,7 +60,7 @@ def load_case(case: CaseSource, *, name: str | None = None) -> Case:
     ``name`` is how errors and the result's ``case`` field name it (default: the path, or
     ``<mapping>`` / ``<text>``).
     """
-    from .loader import build_case, load_case as load_file, parse_text
+    from nachruecken.loader import build_case, load_case as load_file, parse_text
 
     if isinstance(case, os.PathLike) or (isinstance(case, str) and _looks_like_path(case)):
         return load_file(case)
@@ -98,7 +98,7 @@ def decide(case: CaseSource | Case, *, statute: str | None = None, readings: Map
     >>> r["determinations"][0]["successor"]
     'b'
     """
-    from .determine import determine_case
+    from nachruecken.determine import determine_case
 
     if lang not in ("en", "de"):
         raise InputError(f"lang must be 'en' or 'de', not {lang!r}", "lang")

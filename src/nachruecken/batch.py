@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from .casetest import CASE_SUFFIXES
+from nachruecken.casetest import CASE_SUFFIXES
 
 
 @dataclass(frozen=True)
@@ -45,10 +45,10 @@ def expand(paths: Iterable[Path]) -> list[Path]:
 
 
 def decide_file(path: str, options: Options) -> Outcome:
-    from .determine import determine_case
-    from .errors import InputError
-    from .loader import load_case
-    from .solver import EncodingError
+    from nachruecken.determine import determine_case
+    from nachruecken.errors import InputError
+    from nachruecken.loader import load_case
+    from nachruecken.solver import EncodingError
 
     try:
         case = load_case(path)
@@ -121,7 +121,9 @@ def _pooled(paths, options, jobs, timeout, progress):
     import multiprocessing  # (only here: it takes longer to load than a typical case takes to decide)
     from multiprocessing.connection import wait
 
-    from . import determine, loader  # noqa: F401  (loaded once here, inherited by every worker)
+    # loaded once here, inherited by every worker
+    from nachruecken import determine  # noqa: F401
+    from nachruecken import loader  # noqa: F401
 
     ctx = multiprocessing.get_context("fork")
     todo = deque(enumerate(paths))

@@ -6,8 +6,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .resources import shipped
-from .errors import InputError
+from nachruecken.resources import shipped
+from nachruecken.errors import InputError
 
 CASE_SUFFIXES = (".yaml", ".yml", ".json", ".lp")
 
@@ -45,8 +45,8 @@ def run_expected(case, lang: str = "en") -> tuple[list[Check], dict | None]:
     """Decide a case and compare it with its ``expected`` block: (checks, result). A vacancy whose
     expectation is a ``conflict`` (a check witness of a faulty encoding) passes when deciding fails
     as an encoding fault that names every expected successor or outcome."""
-    from .determine import determine_case
-    from .solver import EncodingError
+    from nachruecken.determine import determine_case
+    from nachruecken.solver import EncodingError
 
     conflicts = {v: want["conflict"] for v, want in case.expected.items() if isinstance(want, dict) and "conflict" in want}
     try:

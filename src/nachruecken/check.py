@@ -17,8 +17,8 @@ import clingo
 import yaml
 from clingo import ast
 
-from .dates import iso
-from .statutes import encodings_dir, load_statute, statute_files
+from nachruecken.law.dates import iso
+from nachruecken.law.statutes import encodings_dir, load_statute, statute_files
 
 # Features of the universe a statute's encoding can react to (the rest would only enlarge it).
 FEATURES = {
@@ -270,7 +270,7 @@ def run_check(statute_id: str, bounds: Bounds = Bounds(), witness_dir: Path | No
     statute = load_statute(statute_id)
     for rid in readings or {}:  # a pinned reading must be one of this text's (no other state's, no typo)
         if rid not in statute.readings:
-            from .errors import InputError
+            from nachruecken.errors import InputError
 
             raise InputError(f"unknown reading '{rid}' for {statute_id}; known: {', '.join(statute.readings)}",
                              f"--reading.{rid}")
@@ -346,7 +346,7 @@ def _term_analyses(statute_id: str, analyses: list, pinned: dict, vacancies: int
     """Whole terms (src/nachruecken/term_check.py): their gap, conflict, independence and
     no_reach_back analyses are added to ``analyses``; the dead norms and the reading divergence
     found over single vacancies are completed by what the terms show."""
-    from .term_check import run_terms, witness_files
+    from nachruecken.term_check import run_terms, witness_files
 
     divergence = next((a for a in analyses if a["name"] == "reading_divergence"), None)
     # readings that changed nothing within one vacancy are asked again over terms
@@ -444,8 +444,8 @@ class Spec:
 
 
 def parse_spec(text: str) -> Spec:
-    from .errors import InputError
-    from .statutes import VERSIONS, resolve_statute_id
+    from nachruecken.errors import InputError
+    from nachruecken.law.statutes import VERSIONS, resolve_statute_id
 
     head, *rest = text.split("@")
     statute = resolve_statute_id(head, "statute")
@@ -475,7 +475,7 @@ def _readings_text(spec: Spec, prefix: str) -> str:
 
 
 def _diff_control(a: Spec, b: Spec, bounds: Bounds, threads: int = 1) -> clingo.Control:
-    from .namespace import namespaced, shared_predicates
+    from nachruecken.namespace import namespaced, shared_predicates
 
     root = encodings_dir()
     keep = shared_predicates()
@@ -520,7 +520,7 @@ def _reading_dependence(case, a: Spec, b: Spec, det_a: dict, det_b: dict) -> lis
     """The readings under another value of which this witness's difference vanishes (each reading
     varied alone, on the side whose statute knows it; a reading fixed by a side's spec stays fixed):
     a difference that survives every value of every reading rests on the texts alone."""
-    from .determine import determine_case
+    from nachruecken.determine import determine_case
 
     decided = lambda det: (det["outcome"], det["successor"])
     out = []
@@ -544,9 +544,9 @@ def run_diff(a: Spec, b: Spec, bounds: Bounds = Bounds(), witness_dir: Path | No
     deciding norm on each side); each found kind is blocked and clingo optimises again. Without
     ``survey`` (the reading divergence, which asks only whether a difference exists) no reading
     dependence is computed and no question asks whether more kinds exist."""
-    from .determine import determine_case
-    from .loader import build_case
-    from .solver import EncodingError
+    from nachruecken.determine import determine_case
+    from nachruecken.loader import build_case
+    from nachruecken.solver import EncodingError
 
     started = time.monotonic()
     ctl = _diff_control(a, b, bounds, threads)

@@ -10,7 +10,7 @@ from typing import List, Optional
 
 import typer
 
-from .solve_command import _err, _parse_readings, report_bug
+from nachruecken.solve_command import _err, _parse_readings, report_bug
 
 EXIT_CODES = ("Exit status: 0 done; 1 a worked case failed its expected block (test); 2 bad input or usage, "
               "with one line naming the file, key and problem; 3 an internal error (please report it).")
@@ -23,7 +23,7 @@ app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False,
 
 def _show_version(value: bool) -> None:
     if value:
-        from . import FORMAT_VERSION, __version__
+        from nachruecken import FORMAT_VERSION, __version__
 
         print(f"nachruecken {__version__} (result format {FORMAT_VERSION})")
         raise typer.Exit()
@@ -56,7 +56,7 @@ def solve(
                                     help="csv: standard (comma, UTF-8) or excel-de (semicolon, Windows-1252)"),
 ):
     """Determine every vacancy of each case: the successor or the empty seat, and why."""
-    from .solve_command import run_solve
+    from nachruecken.solve_command import run_solve
 
     raise typer.Exit(run_solve(cases, as_json, statute, reading, lang.value, all_candidates, jobs, timeout, fmt,
                                output, csv_dialect))
@@ -75,9 +75,9 @@ def test_cmd(
     from rich.console import Console
     from rich.table import Table
 
-    from .casetest import Check, collect, instances_dir, run_expected, update_expected
-    from .errors import InputError
-    from .loader import load_case
+    from nachruecken.casetest import Check, collect, instances_dir, run_expected, update_expected
+    from nachruecken.errors import InputError
+    from nachruecken.loader import load_case
 
     default = Path("instances") if Path("instances").is_dir() else instances_dir()
     if not paths and default is None:
@@ -134,10 +134,10 @@ def feststellung(
     reading: List[str] = typer.Option([], "--reading", help="ID=VALUE"),
 ):
     """Draft the official determination (Feststellung) of each vacancy, ready to be checked and signed."""
-    from . import feststellung as doc
-    from .determine import determine_case
-    from .errors import InputError
-    from .loader import load_case
+    from nachruecken import feststellung as doc
+    from nachruecken.determine import determine_case
+    from nachruecken.errors import InputError
+    from nachruecken.loader import load_case
 
     try:
         by_suffix = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".docx": "docx"}
@@ -180,9 +180,9 @@ def statutes(
     """The statutes, their norms with citations, their readings, and what is out of scope."""
     from rich.console import Console
 
-    from .errors import InputError
-    from .statute_info import describe, print_statutes
-    from .statutes import STATUTE_IDS, resolve_statute_spec, versions_of
+    from nachruecken.errors import InputError
+    from nachruecken.statute_info import describe, print_statutes
+    from nachruecken.law.statutes import STATUTE_IDS, resolve_statute_spec, versions_of
 
     try:
         ids = list(versions_of(resolve_statute_spec(statute, "statute"))) if statute else list(STATUTE_IDS)
@@ -220,9 +220,9 @@ def check(
     from rich.console import Console
     from rich.markup import escape
 
-    from .check import Bounds, run_check
-    from .errors import InputError
-    from .statutes import resolve_statute_id
+    from nachruecken.check import Bounds, run_check
+    from nachruecken.errors import InputError
+    from nachruecken.law.statutes import resolve_statute_id
 
     try:
         sid = resolve_statute_id(statute, "statute")
@@ -293,8 +293,8 @@ def diff(
     from rich.console import Console
     from rich.markup import escape
 
-    from .check import Bounds, parse_spec, run_diff
-    from .errors import InputError
+    from nachruecken.check import Bounds, parse_spec, run_diff
+    from nachruecken.errors import InputError
 
     try:
         spec_a, spec_b = parse_spec(a), parse_spec(b)
@@ -320,7 +320,7 @@ def diff(
         else:
             console.print("[yellow]The search for a further kind did not finish within --time-limit: more kinds "
                           "may exist.[/yellow]")
-    from .statutes import load_statute
+    from nachruecken.law.statutes import load_statute
 
     cite = {"a": load_statute(spec_a.statute).citation, "b": load_statute(spec_b.statute).citation}
     for i, d in enumerate(report["differences"], 1):
@@ -356,10 +356,10 @@ def report(
                                                                                   "terms (a safety net)"),
 ):
     """Every statute's check findings and the statute diffs, as one document to publish."""
-    from .check import Bounds, parse_spec
-    from .errors import InputError
-    from .report import DEFAULT_DIFFS, DEFAULT_STATUTES, render, run_report
-    from .statutes import resolve_statute_id
+    from nachruecken.check import Bounds, parse_spec
+    from nachruecken.errors import InputError
+    from nachruecken.report import DEFAULT_DIFFS, DEFAULT_STATUTES, render, run_report
+    from nachruecken.law.statutes import resolve_statute_id
 
     try:
         if fmt not in ("md", "html"):
@@ -403,10 +403,10 @@ def compare(
     from rich.markup import escape
     from rich.table import Table
 
-    from .casetest import collect
-    from .comparison import check_readings, compare_case
-    from .errors import InputError
-    from .loader import load_case
+    from nachruecken.casetest import collect
+    from nachruecken.comparison import check_readings, compare_case
+    from nachruecken.errors import InputError
+    from nachruecken.loader import load_case
 
     out = []
     try:
@@ -458,9 +458,9 @@ def convert(
     to: Format = typer.Option(..., "--to", help="yaml, json or lp (facts; the expected block is dropped)"),
 ):
     """Write a case in another format (YAML, JSON or .lp facts); it decides the same."""
-    from .convert import to_json, to_lp, to_yaml
-    from .errors import InputError
-    from .loader import load_case
+    from nachruecken.convert import to_json, to_lp, to_yaml
+    from nachruecken.errors import InputError
+    from nachruecken.loader import load_case
 
     try:
         loaded = load_case(case)
@@ -478,11 +478,11 @@ def schema(
 ):
     """Print the JSON Schema of case files (for editors), or with --result of the solve result."""
     if result:
-        from .result_schema import RESULT_SCHEMA
+        from nachruecken.result_schema import RESULT_SCHEMA
 
         print(json.dumps(RESULT_SCHEMA, ensure_ascii=False, indent=2))
         return
-    from .schema import CASE_SCHEMA
+    from nachruecken.schema import CASE_SCHEMA
 
     print(json.dumps(CASE_SCHEMA, ensure_ascii=False, indent=2))
 
@@ -496,9 +496,9 @@ def import_cmd(
     force: bool = typer.Option(False, "--force", help="overwrite the output file if it exists"),
 ):
     """Turn an office's candidate list into a case file with its nominations and candidates."""
-    from .errors import InputError
-    from .importer import parse, to_case_yaml
-    from .statutes import resolve_statute_spec
+    from nachruecken.errors import InputError
+    from nachruecken.importer import parse, to_case_yaml
+    from nachruecken.law.statutes import resolve_statute_spec
 
     try:
         resolve_statute_spec(statute, "--statute")
@@ -520,7 +520,7 @@ def import_cmd(
 
 
 def _refuse_overwrite(output: Optional[Path], force: bool) -> None:
-    from .errors import InputError
+    from nachruecken.errors import InputError
 
     if output is not None and output.exists() and not force:
         raise InputError("exists; it may hold dates and events added by hand: choose another file or give --force",
@@ -534,8 +534,8 @@ def init(
     force: bool = typer.Option(False, "--force", help="overwrite the output file if it exists"),
 ):
     """Write a commented skeleton case for a statute (it decides as it stands)."""
-    from .errors import InputError
-    from .skeleton import skeleton
+    from nachruecken.errors import InputError
+    from nachruecken.skeleton import skeleton
 
     try:
         _refuse_overwrite(output, force)

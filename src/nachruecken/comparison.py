@@ -8,8 +8,8 @@ speaking confidently of a case built for another system.
 
 from __future__ import annotations
 
-from .model import Case
-from .statutes import STATE_OF, VERSIONS, load_statute, reading_state
+from nachruecken.model import Case
+from nachruecken.law.statutes import STATE_OF, VERSIONS, load_statute, reading_state
 
 
 def fit_notes(case: Case, state: str) -> list[str]:
@@ -34,7 +34,7 @@ def fit_notes(case: Case, state: str) -> list[str]:
 
 def check_readings(readings: dict[str, str]) -> None:
     """Each reading must be one of its own state's (or a core one) with a value that state knows."""
-    from .errors import InputError
+    from nachruecken.errors import InputError
 
     for rid, value in readings.items():
         state = reading_state(rid)
@@ -46,7 +46,7 @@ def check_readings(readings: dict[str, str]) -> None:
 
 def compare_case(case: Case, readings: dict[str, str], lang: str) -> list[dict]:
     """One row per determination per state: outcome, successor, deciding norm, warnings, fit."""
-    from .determine import determine_case
+    from nachruecken.determine import determine_case
 
     rows = []
     for code in VERSIONS:  # each state's law in force on the vacancy's date

@@ -3,8 +3,8 @@ pending. What an officer checks before the next sitting (DESIGN "Results": ``com
 
 from __future__ import annotations
 
-from .ledger import LedgerResult
-from .model import Case
+from nachruecken.ledger import LedgerResult
+from nachruecken.model import Case
 
 
 def determination_keys(ledger: LedgerResult) -> dict[int, str]:

@@ -11,8 +11,8 @@ import json
 import yaml
 from clingo import Function, Number, String
 
-from .dates import to_int
-from .model import Case
+from nachruecken.law.dates import to_int
+from nachruecken.model import Case
 
 
 def case_to_data(case: Case, with_expected: bool = True) -> dict:

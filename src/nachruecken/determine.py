@@ -10,22 +10,22 @@ import dataclasses
 import functools
 import datetime as dt
 
-from . import FORMAT_VERSION, __version__
-from .dates import deadline_moved, from_int, iso, long_date, to_int
-from .explain import KEY_PHRASE, REASON_ORDER, REPLAY_WARNINGS, TRIGGER_PHRASE, Texts
-from .composition import composition
-from . import window
-from .facts import ALL_ORDERS, Ids, case_text, step_text
-from .ledger import Decision, LedgerRules, Procedure, Step, effective_events, run_ledger
-from .model import Case
-from .plausibility import case_warnings, departure_hint, result_warnings
-from .solver import Const, GroupRef, solve_atoms
-from .errors import InputError
-from .statutes import (
+from nachruecken import FORMAT_VERSION, __version__
+from nachruecken.law.dates import deadline_moved, from_int, iso, long_date, to_int
+from nachruecken.law.texts import KEY_PHRASE, REASON_ORDER, REPLAY_WARNINGS, TRIGGER_PHRASE, Texts
+from nachruecken.composition import composition
+from nachruecken import window
+from nachruecken.facts import ALL_ORDERS, Ids, case_text, step_text
+from nachruecken.ledger import Decision, LedgerRules, Procedure, Step, effective_events, run_ledger
+from nachruecken.model import Case
+from nachruecken.plausibility import case_warnings, departure_hint, result_warnings
+from nachruecken.solver import Const, GroupRef, solve_atoms
+from nachruecken.errors import InputError
+from nachruecken.law.statutes import (
     STATE_OF, VERSIONS, Statute, load_statute, reading_state, resolve_statute_spec, version_on, versions_of,
 )
-from .versions import basis_text, straddling, version_summary, version_warnings
-from .wording import localize_all
+from nachruecken.law.versions import basis_text, straddling, version_summary, version_warnings
+from nachruecken.law.wording import localize_all
 
 
 @dataclasses.dataclass
@@ -368,13 +368,13 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
     proc = step.procedure
     outcomes = [a[0] for a in atoms.get("outcome/1", [])]
     if len(outcomes) != 1:
-        from .solver import EncodingError
+        from nachruecken.solver import EncodingError
 
         raise EncodingError(f"{statute.id}: expected one outcome for the seat of '{proc.holding.person}', got {outcomes}")
     outcome = str(outcomes[0])
     succ = atoms.get("successor/2", [])
     if len(succ) > 1:  # a statute names one successor; two are a fault of the encoding, never a choice
-        from .solver import EncodingError
+        from nachruecken.solver import EncodingError
 
         raise EncodingError(f"{statute.id}: expected one successor for the seat of '{proc.holding.person}', "
                             f"got {sorted(str(p) for p, _ in succ)}")

@@ -13,10 +13,10 @@ import datetime as dt
 
 from clingo import String
 
-from .dates import add_months, period_end, to_int
-from .model import Case
-from .ledger import Step
-from .window import rankings
+from nachruecken.law.dates import add_months, period_end, to_int
+from nachruecken.model import Case
+from nachruecken.ledger import Step
+from nachruecken.window import rankings
 
 ALL_ORDERS = {"per_list": ("votes", "votes_nonzero"), "all": ("votes", "votes_nonzero"),
               "group": ("votes", "votes_nonzero")}

@@ -17,11 +17,11 @@ import io
 import re
 from pathlib import Path
 
-from .dates import long_iso
-from .errors import InputError
-from .explain import CALL_END_WORDS, MEMBERSHIP_WORDS, deadline_note, reason_words
-from .statutes import STATE_OF, load_statute, reading_defaults
-from .wording import capital, readings_line
+from nachruecken.law.dates import long_iso
+from nachruecken.errors import InputError
+from nachruecken.law.texts import CALL_END_WORDS, MEMBERSHIP_WORDS, deadline_note, reason_words
+from nachruecken.law.statutes import STATE_OF, load_statute, reading_defaults
+from nachruecken.law.wording import capital, readings_line
 
 TEMPLATES = Path(__file__).parent / "templates" / "feststellung"
 BLANK = re.compile(r"\[_+ ?([^\]]*?) ?_*\]")

@@ -10,10 +10,10 @@ from __future__ import annotations
 import csv
 import io
 
-from .dates import long_iso as _day
-from .explain import LABELS, TRIGGER_PHRASE, deadline_note, membership_summary, reason_words, status_word
-from .statutes import reading_defaults
-from .wording import readings_line
+from nachruecken.law.dates import long_iso as _day
+from nachruecken.law.texts import LABELS, TRIGGER_PHRASE, deadline_note, membership_summary, reason_words, status_word
+from nachruecken.law.statutes import reading_defaults
+from nachruecken.law.wording import readings_line
 
 CSV_COLUMNS = {
     "en": ("case", "vacancy", "rank", "person", "name", "nomination", "votes", "status", "reason", "citation",

@@ -17,8 +17,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import InputError
-from .model import EVENT_TYPES
+from nachruecken.errors import InputError
+from nachruecken.model import EVENT_TYPES
 
 # Column headers as offices write them (compared lower-case, without punctuation and extra spaces).
 HEADERS = {

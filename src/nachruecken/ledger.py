@@ -34,9 +34,9 @@ from dataclasses import dataclass, field
 from itertools import groupby
 from typing import Callable
 
-from .dates import period_end
-from .errors import InputError
-from .model import VACATING_TYPES, Case, Event
+from nachruecken.law.dates import period_end
+from nachruecken.errors import InputError
+from nachruecken.model import VACATING_TYPES, Case, Event
 
 # Event types that may fail a pending call; the statute's answer (``fails_by``) says which do.
 FAILING_TYPES = ("refused", "waived", "died", "lost_eligibility", "evidence_missing", "incompatibility")

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import yaml
 
-from . import schema
-from .errors import InputError
-from .model import (
+from nachruecken import schema
+from nachruecken.errors import InputError
+from nachruecken.model import (
     DECLARATION_TYPES, MAX_CANDIDATES, VACATING_TYPES, Candidate, Case, Event, Nomination, SubstituteFor,
 )
-from .statutes import resolve_statute_spec
+from nachruecken.law.statutes import resolve_statute_spec
 
 
 # libyaml's parser where PyYAML has it (several times faster), the pure-Python one otherwise.
@@ -89,7 +89,7 @@ def parse_text(text: str, suffix: str = ".yaml") -> object:
     if not text.strip():
         raise InputError("file is empty")
     if suffix == ".lp":
-        from .lpcase import parse_lp_case
+        from nachruecken.lpcase import parse_lp_case
 
         return parse_lp_case(text)
     if suffix == ".json":

@@ -13,7 +13,7 @@ import re
 import clingo
 from clingo import ast
 
-from .errors import InputError
+from nachruecken.errors import InputError
 
 INPUT_PREDICATES = {
     "statute": 1, "title": 1, "election": 1, "election_date": 1, "as_of": 1, "holiday": 1,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from clingo import ast
 
-from .statutes import encodings_dir
+from nachruecken.law.statutes import encodings_dir
 
 
 def shared_predicates() -> set[str]:

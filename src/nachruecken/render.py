@@ -11,12 +11,12 @@ import re
 from rich.console import Console
 from rich.markup import escape
 
-from .dates import long_iso as _day
-from .explain import (
+from nachruecken.law.dates import long_iso as _day
+from nachruecken.law.texts import (
     CALL_END_WORDS, LABELS, TRIGGER_PHRASE, deadline_note, membership_summary, reason_words, status_word, votes_word,
 )
-from .statutes import reading_defaults
-from .wording import capital, readings_line
+from nachruecken.law.statutes import reading_defaults
+from nachruecken.law.wording import capital, readings_line
 
 # Below this width the candidates are shown as stacked blocks instead of a table (a table of nine
 # columns would break names and citations into pieces).

@@ -14,7 +14,7 @@ import os
 import platform
 import time
 
-from .statutes import load_statute
+from nachruecken.law.statutes import load_statute
 
 DEFAULT_STATUTES = ("he-kwg-34", "he-kwg-34-2011", "nw-kwahlg-45", "nw-kwahlg-45-2024", "bb-kwahlg-60",
                     "mv-lkwg-46", "hh-bezvwg-36")
@@ -138,9 +138,9 @@ def short_case(case: dict, statute: str, readings: dict | None = None, other: tu
 
 
 def _decided_lines(case: dict, statute: str, readings: dict) -> list[str]:
-    from .determine import determine_case
-    from .loader import build_case
-    from .solver import EncodingError
+    from nachruecken.determine import determine_case
+    from nachruecken.loader import build_case
+    from nachruecken.solver import EncodingError
 
     defaults = {rid: r.default for rid, r in load_statute(statute).readings.items()}
     label = statute + "".join(f" {k}={v}" for k, v in readings.items() if defaults.get(k) != v)
@@ -281,7 +281,7 @@ def _statute_blocks(r: dict) -> list[tuple]:
 
 
 def _diff_blocks(d: dict) -> list[tuple]:
-    from .check import parse_spec
+    from nachruecken.check import parse_spec
 
     a_spec, b_spec = d["a"], d["b"]
     a, b = parse_spec(a_spec), parse_spec(b_spec)
@@ -319,8 +319,8 @@ def run_report(statutes=DEFAULT_STATUTES, diffs=DEFAULT_DIFFS, bounds=None, time
                vacancies: int = 2, jobs: int = 2, max_kinds: int = 30, progress=None,
                term_time_limit: float = 300.0) -> tuple[list[dict], list[dict], dict]:
     """Run every check and diff; return (checks, diffs, meta)."""
-    from . import __version__
-    from .check import Bounds, parse_spec, run_check, run_diff
+    from nachruecken import __version__
+    from nachruecken.check import Bounds, parse_spec, run_check, run_diff
 
     started = time.monotonic()
     bounds = bounds or Bounds()

@@ -9,8 +9,8 @@ import difflib
 import functools
 import re
 
-from .errors import InputError, key_path
-from .model import (
+from nachruecken.errors import InputError, key_path
+from nachruecken.model import (
     BODY_KINDS, BY_ELECTION_KINDS, CANDIDACIES, ELECTION_KINDS, EVENT_TYPES, GROUP_KINDS, LOSS_CAUSES, MAX_VOTES,
     SEAT_TYPES, TIERS, WAIVER_FORMS,
 )

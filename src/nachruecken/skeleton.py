@@ -6,8 +6,8 @@ replace its lines; the comments name the keys the statute's rules read.
 
 from __future__ import annotations
 
-from .model import EVENT_TYPES
-from .statutes import STATE_OF, load_statute, resolve_statute_id
+from nachruecken.model import EVENT_TYPES
+from nachruecken.law.statutes import STATE_OF, load_statute, resolve_statute_id
 
 # What each state's rules read beyond nominations, candidates and events (a comment per key).
 STATE_KEYS = {

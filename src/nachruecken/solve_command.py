@@ -15,7 +15,7 @@ def _err(message: str) -> None:
 
 def report_bug(exc: Exception) -> int:
     """A bug in nachruecken, never bad input: one line on stderr; the exit status 3."""
-    from .solver import EncodingError
+    from nachruecken.solver import EncodingError
 
     kind = "encoding error" if isinstance(exc, EncodingError) else f"internal error ({type(exc).__name__})"
     _err(f"{kind}: {exc} - please report this with the case file")
@@ -23,7 +23,7 @@ def report_bug(exc: Exception) -> int:
 
 
 def _parse_readings(values: list[str]) -> dict[str, str]:
-    from .errors import InputError
+    from nachruecken.errors import InputError
 
     out = {}
     for item in values or []:
@@ -36,7 +36,7 @@ def _parse_readings(values: list[str]) -> dict[str, str]:
 
 def _output_format(fmt: str | None, as_json: bool) -> str:
     """--format text|markdown|md|csv|json (``--json`` is ``--format json``)."""
-    from .errors import InputError
+    from nachruecken.errors import InputError
 
     name = "json" if as_json and fmt is None else (fmt or "text").lower()
     name = {"md": "markdown"}.get(name, name)
@@ -73,9 +73,9 @@ def run_solve(cases: list[Path], as_json: bool = False, statute: str | None = No
               lang: str = "en", all_candidates: bool = False, jobs: int = 1, timeout: float | None = None,
               fmt: str | None = None, output: Path | None = None, csv_dialect: str = "standard") -> int:
     """Decide every case file and write the results; returns the exit status."""
-    from .batch import Options, decide_files, expand
-    from .errors import InputError
-    from .statutes import resolve_statute_id
+    from nachruecken.batch import Options, decide_files, expand
+    from nachruecken.errors import InputError
+    from nachruecken.law.statutes import resolve_statute_id
 
     try:
         cli_readings = _parse_readings(list(reading))
@@ -100,16 +100,16 @@ def run_solve(cases: list[Path], as_json: bool = False, statute: str | None = No
     if kind == "text":
         from rich.console import Console
 
-        from .render import render
+        from nachruecken.render import render
 
         console = Console(file=sink, width=80, emoji=False) if sink is not None else Console(emoji=False)
     elif kind in ("markdown", "csv"):
-        from . import formats
+        from nachruecken import formats
 
     def case_of(outcome):
         if outcome.case is not None:
             return outcome.case
-        from .loader import load_case
+        from nachruecken.loader import load_case
 
         return load_case(outcome.path)
     csv_rows: list = []

@@ -8,7 +8,7 @@ from collections import defaultdict
 import clingo
 from clingo import ast
 
-from .statutes import encoding_files
+from nachruecken.law.statutes import encoding_files
 
 
 class EncodingError(RuntimeError):

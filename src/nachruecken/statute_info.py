@@ -6,10 +6,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .declarations import declaration_rows
-from .determine import default_ledger_rules
-from .errors import InputError
-from .statutes import STATE_OF, VERSIONS, load_statute, statute_files
+from nachruecken.law.declarations import declaration_rows
+from nachruecken.determine import default_ledger_rules
+from nachruecken.errors import InputError
+from nachruecken.law.statutes import STATE_OF, VERSIONS, load_statute, statute_files
 
 # Said once above the list: how a state code picks its text, and what the material lacks.
 VERSIONS_NOTE = {

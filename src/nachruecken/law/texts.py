@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import string
 
-from .statutes import Statute, load_statute
+from nachruecken.law.statutes import Statute, load_statute
 
 LANGS = ("en", "de")
 
@@ -327,7 +327,7 @@ def votes_word(votes: int | None, lang: str) -> str:
 
 def membership_summary(m: dict, lang: str) -> str:
     """The membership as one line: its status, and the dates the determination gives."""
-    from .dates import long_iso
+    from nachruecken.law.dates import long_iso
 
     words = MEMBERSHIP_WORDS[lang]
     return ", ".join([words.get(m["status"], m["status"])] + [f"{words[k]} {long_iso(m[k], lang)}"
@@ -346,7 +346,7 @@ def deadline_note(membership: dict | None, lang: str) -> str:
     moved = (membership or {}).get("deadline_moved")
     if not moved:
         return ""
-    from .dates import long_iso
+    from nachruecken.law.dates import long_iso
 
     days = ", ".join(d["name"] for d in moved["days"])
     return DEADLINE_MOVED[lang].format(nominal=long_iso(moved["from"], lang), days=days)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from .explain import LABELS
-from .dates import long_date
-from .statutes import VERSIONS, Statute, load_statute, version_on
+from nachruecken.law.texts import LABELS
+from nachruecken.law.dates import long_date
+from nachruecken.law.statutes import VERSIONS, Statute, load_statute, version_on
 
 TEXTS = {
     "en": {

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import yaml
 
-from .resources import REPOSITORY, shipped
-from .errors import InputError
+from nachruecken.resources import REPOSITORY, shipped
+from nachruecken.errors import InputError
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml where installed: the same result, faster
 
