@@ -32,7 +32,7 @@ import yaml  # noqa: E402
 
 from nachruecken.batch import Options, decide_files  # noqa: E402
 from nachruecken.determine import determine_case  # noqa: E402
-from nachruecken.loader import build_case, load_case  # noqa: E402
+from nachruecken.case.loader import build_case, load_case  # noqa: E402
 from oracle import ORACLES  # noqa: E402
 
 STATUTES = ("he-kwg-34", "he-kwg-34-2011", "nw-kwahlg-45", "nw-kwahlg-45-2024", "bb-kwahlg-60", "mv-lkwg-46",

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from nachruecken.cli import app
 from nachruecken.determine import determine_case
-from nachruecken.loader import build_case, load_case
+from nachruecken.case.loader import build_case, load_case
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -7,7 +7,7 @@ import pytest
 from nachruecken.casetest import run_expected
 from nachruecken.check import Bounds, run_check
 from nachruecken.determine import determine_case
-from nachruecken.loader import build_case
+from nachruecken.case.loader import build_case
 from nachruecken.law.statutes import statute_files
 
 SMALL = Bounds(noms=2, cands=3, max_vote=2)
@@ -30,7 +30,7 @@ def _reproduces(witness):
 def _can_happen(case, loaded):
     """A witness is an election that can happen: it passes the plausibility checks of a real case,
     and its Einzelbewerber, Ersatzlisten, groups and districts are well formed."""
-    from nachruecken.plausibility import case_warnings
+    from nachruecken.case.plausibility import case_warnings
 
     assert case_warnings(loaded) == [], case_warnings(loaded)
     noms = {n["id"]: n for n in case["nominations"]}

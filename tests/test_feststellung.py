@@ -9,7 +9,7 @@ from conftest import ROOT
 from nachruecken import feststellung as doc
 from nachruecken.cli import app
 from nachruecken.determine import determine_case
-from nachruecken.loader import load_case
+from nachruecken.case.loader import load_case
 
 GOLDEN = {"he": "instances/he/schenklengsfeld-2023.yaml", "nw": "instances/nw/2024-waiver-and-reservation.yaml",
           "bb": "instances/bb/spremberg-2025.yaml", "mv": "instances/mv/guetzkow-2023.yaml",
@@ -93,7 +93,7 @@ def test_no_assumed_deadline_and_no_foreign_warning_in_a_draft():
     assert "erwirbt die Rechtsstellung eines Vertreters mit dieser Feststellung" in he
     assert "Benachrichtigung" not in he.split("## 5.")[1].split("##")[0]
     # a warning about another seat's person stays in that seat's draft
-    from nachruecken.loader import load_case as load
+    from nachruecken.case.loader import load_case as load
     case = load("instances/he/mayor-referred.yaml")
     result = determine_case(case, lang="de")
     kept_warning = next(w for w in result["warnings"] if "'dorn'" in w)

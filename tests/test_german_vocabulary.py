@@ -24,7 +24,7 @@ from nachruecken import formats
 from nachruecken import render
 from nachruecken.law import versions
 from nachruecken.determine import determine_case
-from nachruecken.loader import load_case
+from nachruecken.case.loader import load_case
 from nachruecken.law.statutes import encodings_dir
 
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+")

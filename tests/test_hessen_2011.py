@@ -147,7 +147,7 @@ def test_nr3_is_a_present_ground_regained_eligibility_or_an_ended_hinderungsgrun
 def test_reading_hinderungsgrund_week_removed_in_time_keeps_the_successor():
     from pathlib import Path
 
-    from nachruecken.loader import read_raw
+    from nachruecken.case.loader import read_raw
 
     data, _ = read_raw(Path("instances/he/2011-hinderungsgrund-week.yaml"))
     data["events"].append({"date": "2022-10-07", "person": "rau", "type": "incompatibility_ended"})

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import ROOT
 from nachruecken.determine import determine_case
-from nachruecken.loader import load_case
+from nachruecken.case.loader import load_case
 from nachruecken.law.statutes import encoded_statutes, load_statute
 
 INSTANCE_FILES = sorted((ROOT / "instances").rglob("*.yaml"))
@@ -125,7 +125,7 @@ def test_no_empty_and_no_repeated_grounds(lang):
 def test_every_worked_case_decides_the_same_as_json_and_as_lp_facts(path, tmp_path):
     """Every key a worked case uses (also the 2011/2024 ones: cause, group, non_member,
     period_start) survives the other formats."""
-    from nachruecken.convert import to_json, to_lp
+    from nachruecken.case.convert import to_json, to_lp
 
     case = load_case(path)
     want = _decisions(determine_case(case))

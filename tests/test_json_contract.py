@@ -6,7 +6,7 @@ import json
 
 import jsonschema
 
-from nachruecken.schema import CASE_SCHEMA
+from nachruecken.case.schema import CASE_SCHEMA
 
 TOP = {"format_version", "nachruecken_version", "case", "input_sha256", "statute", "statute_version",
        "readings", "warnings", "determinations"}
@@ -126,7 +126,7 @@ def test_every_result_follows_the_published_result_schema(run_cli):
     schema = json.loads(run_cli("schema", "--result").stdout)
     validator = jsonschema.Draft202012Validator(schema)
     from nachruecken.determine import determine_case
-    from nachruecken.loader import load_case
+    from nachruecken.case.loader import load_case
 
     for path in sorted(glob.glob("instances/*/*.yaml")):
         case = load_case(path)

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
 from nachruecken.determine import determine_case
-from nachruecken.loader import build_case
+from nachruecken.case.loader import build_case
 from strategies import STATUTES, VACATING, terms
 
 SETTINGS = dict(max_examples=200, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))

@@ -150,7 +150,7 @@ def test_several_files_one_bad_still_solves_the_others(write_case, run_cli, tmp_
 
 def test_more_than_a_million_candidates_is_refused_quickly():
     from nachruecken.errors import InputError
-    from nachruecken.loader import build_case
+    from nachruecken.case.loader import build_case
 
     data = {"statute": "he", "nominations": [{"id": "a", "candidates": [{"id": str(i)} for i in range(10**6 + 1)]}]}
     with pytest.raises(InputError, match="at most 1,000,000") as err:

@@ -368,7 +368,7 @@ def test_a_by_election_nomination_is_no_wahlbereich_list_of_section_64_5():
 ])
 def test_a_by_election_is_checked_on_input(change, message):
     from nachruecken.errors import InputError
-    from nachruecken.loader import build_case
+    from nachruecken.case.loader import build_case
     data = _held_data()
     change(data)
     with pytest.raises(InputError, match=message.replace("(", r"\(")):
@@ -376,8 +376,8 @@ def test_a_by_election_is_checked_on_input(change, message):
 
 
 def test_a_by_election_survives_conversion_to_asp_facts(tmp_path):
-    from nachruecken.convert import to_lp
-    from nachruecken.loader import load_case
+    from nachruecken.case.convert import to_lp
+    from nachruecken.case.loader import load_case
     path = tmp_path / "held.lp"
     path.write_text(to_lp(load_case("instances/mv/by-election-held.yaml")))
     outcomes = lambda r: [(d["vacancy"], d["outcome"], d.get("successor")) for d in r["determinations"]]

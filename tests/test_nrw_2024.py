@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import by_person, by_vacancy, decide, decide_file, only, statute_case
-from nachruecken.loader import read_raw
+from nachruecken.case.loader import read_raw
 
 
 def _data(name: str) -> dict:

@@ -96,7 +96,7 @@ def test_a_key_path_error_names_its_line(tmp_path, run_cli):
 
 
 def test_an_oversize_file_is_refused_before_parsing(tmp_path, monkeypatch, run_cli):
-    from nachruecken import loader
+    from nachruecken.case import loader
 
     monkeypatch.setattr(loader, "MAX_FILE_BYTES", 100)
     result = run_cli("solve", str(CASE))

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, seed, settings
 
 from nachruecken.determine import determine_case
-from nachruecken.loader import build_case
+from nachruecken.case.loader import build_case
 from oracle import ORACLES, VACATING
 from strategies import cases
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from nachruecken.casetest import collect
 from nachruecken.determine import determine_case
 from nachruecken.errors import InputError
-from nachruecken.loader import build_case, load_case
+from nachruecken.case.loader import build_case, load_case
 from nachruecken.law.statutes import Statute, encoded_statutes, load_statute
 from strategies import terms
 

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from nachruecken.convert import to_json, to_lp
+from nachruecken.case.convert import to_json, to_lp
 from nachruecken.determine import determine_case
-from nachruecken.loader import build_case, load_case
-from nachruecken.model import VACATING_TYPES
+from nachruecken.case.loader import build_case, load_case
+from nachruecken.case.model import VACATING_TYPES
 from strategies import STATUTES, cases
 
 SETTINGS = settings(max_examples=200, deadline=None, derandomize=True,

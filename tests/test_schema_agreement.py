@@ -10,7 +10,7 @@ import copy
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from nachruecken.schema import CASE_SCHEMA, _conforms, _validator
+from nachruecken.case.schema import CASE_SCHEMA, _conforms, _validator
 from strategies import STATUTES, cases
 
 ODD_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-5, 2**32), st.floats(allow_nan=False),

@@ -14,8 +14,8 @@ from clingo import ast
 from nachruecken import solver
 from nachruecken.casetest import run_expected
 from nachruecken.check import Bounds, run_check
-from nachruecken.loader import build_case
-from nachruecken.plausibility import case_warnings
+from nachruecken.case.loader import build_case
+from nachruecken.case.plausibility import case_warnings
 from nachruecken.term_check import _decide, _examine, ordered_shapes, run_terms, witness_files
 from nachruecken.terms import FAMILY, build_term, shapes
 from strategies import STATUTES

@@ -18,7 +18,7 @@ from nachruecken import solver, window
 from nachruecken.casetest import collect
 from nachruecken.determine import determine_case
 from nachruecken.errors import InputError
-from nachruecken.loader import build_case, load_case
+from nachruecken.case.loader import build_case, load_case
 from nachruecken.law.statutes import load_statute
 from strategies import STATUTES, terms
 

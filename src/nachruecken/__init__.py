@@ -19,7 +19,7 @@ from nachruecken.errors import InputError
 
 if TYPE_CHECKING:
     from nachruecken.api import CaseSource
-    from nachruecken.model import Case
+    from nachruecken.case.model import Case
 
 __version__ = "0.2.0"
 FORMAT_VERSION = 1

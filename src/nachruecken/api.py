@@ -22,7 +22,7 @@ from typing import Any, Union
 
 from nachruecken.casetest import CASE_SUFFIXES
 from nachruecken.errors import InputError
-from nachruecken.model import Case
+from nachruecken.case.model import Case
 
 CaseSource = Union[str, "os.PathLike[str]", Mapping[str, Any]]
 
@@ -60,7 +60,7 @@ def load_case(case: CaseSource, *, name: str | None = None) -> Case:
     ``name`` is how errors and the result's ``case`` field name it (default: the path, or
     ``<mapping>`` / ``<text>``).
     """
-    from nachruecken.loader import build_case, load_case as load_file, parse_text
+    from nachruecken.case.loader import build_case, load_case as load_file, parse_text
 
     if isinstance(case, os.PathLike) or (isinstance(case, str) and _looks_like_path(case)):
         return load_file(case)

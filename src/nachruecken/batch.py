@@ -47,7 +47,7 @@ def expand(paths: Iterable[Path]) -> list[Path]:
 def decide_file(path: str, options: Options) -> Outcome:
     from nachruecken.determine import determine_case
     from nachruecken.errors import InputError
-    from nachruecken.loader import load_case
+    from nachruecken.case.loader import load_case
     from nachruecken.solver import EncodingError
 
     try:
@@ -123,7 +123,7 @@ def _pooled(paths, options, jobs, timeout, progress):
 
     # loaded once here, inherited by every worker
     from nachruecken import determine  # noqa: F401
-    from nachruecken import loader  # noqa: F401
+    from nachruecken.case import loader  # noqa: F401
 
     ctx = multiprocessing.get_context("fork")
     todo = deque(enumerate(paths))

@@ -545,7 +545,7 @@ def run_diff(a: Spec, b: Spec, bounds: Bounds = Bounds(), witness_dir: Path | No
     ``survey`` (the reading divergence, which asks only whether a difference exists) no reading
     dependence is computed and no question asks whether more kinds exist."""
     from nachruecken.determine import determine_case
-    from nachruecken.loader import build_case
+    from nachruecken.case.loader import build_case
     from nachruecken.solver import EncodingError
 
     started = time.monotonic()

@@ -77,7 +77,7 @@ def test_cmd(
 
     from nachruecken.casetest import Check, collect, instances_dir, run_expected, update_expected
     from nachruecken.errors import InputError
-    from nachruecken.loader import load_case
+    from nachruecken.case.loader import load_case
 
     default = Path("instances") if Path("instances").is_dir() else instances_dir()
     if not paths and default is None:
@@ -137,7 +137,7 @@ def feststellung(
     from nachruecken import feststellung as doc
     from nachruecken.determine import determine_case
     from nachruecken.errors import InputError
-    from nachruecken.loader import load_case
+    from nachruecken.case.loader import load_case
 
     try:
         by_suffix = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".docx": "docx"}
@@ -406,7 +406,7 @@ def compare(
     from nachruecken.casetest import collect
     from nachruecken.comparison import check_readings, compare_case
     from nachruecken.errors import InputError
-    from nachruecken.loader import load_case
+    from nachruecken.case.loader import load_case
 
     out = []
     try:
@@ -458,9 +458,9 @@ def convert(
     to: Format = typer.Option(..., "--to", help="yaml, json or lp (facts; the expected block is dropped)"),
 ):
     """Write a case in another format (YAML, JSON or .lp facts); it decides the same."""
-    from nachruecken.convert import to_json, to_lp, to_yaml
+    from nachruecken.case.convert import to_json, to_lp, to_yaml
     from nachruecken.errors import InputError
-    from nachruecken.loader import load_case
+    from nachruecken.case.loader import load_case
 
     try:
         loaded = load_case(case)
@@ -482,7 +482,7 @@ def schema(
 
         print(json.dumps(RESULT_SCHEMA, ensure_ascii=False, indent=2))
         return
-    from nachruecken.schema import CASE_SCHEMA
+    from nachruecken.case.schema import CASE_SCHEMA
 
     print(json.dumps(CASE_SCHEMA, ensure_ascii=False, indent=2))
 
@@ -497,7 +497,7 @@ def import_cmd(
 ):
     """Turn an office's candidate list into a case file with its nominations and candidates."""
     from nachruecken.errors import InputError
-    from nachruecken.importer import parse, to_case_yaml
+    from nachruecken.case.importer import parse, to_case_yaml
     from nachruecken.law.statutes import resolve_statute_spec
 
     try:
@@ -535,7 +535,7 @@ def init(
 ):
     """Write a commented skeleton case for a statute (it decides as it stands)."""
     from nachruecken.errors import InputError
-    from nachruecken.skeleton import skeleton
+    from nachruecken.case.skeleton import skeleton
 
     try:
         _refuse_overwrite(output, force)

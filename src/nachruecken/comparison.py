@@ -8,7 +8,7 @@ speaking confidently of a case built for another system.
 
 from __future__ import annotations
 
-from nachruecken.model import Case
+from nachruecken.case.model import Case
 from nachruecken.law.statutes import STATE_OF, VERSIONS, load_statute, reading_state
 
 

@@ -4,7 +4,7 @@ pending. What an officer checks before the next sitting (DESIGN "Results": ``com
 from __future__ import annotations
 
 from nachruecken.ledger import LedgerResult
-from nachruecken.model import Case
+from nachruecken.case.model import Case
 
 
 def determination_keys(ledger: LedgerResult) -> dict[int, str]:

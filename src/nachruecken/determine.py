@@ -17,8 +17,8 @@ from nachruecken.composition import composition
 from nachruecken import window
 from nachruecken.facts import ALL_ORDERS, Ids, case_text, step_text
 from nachruecken.ledger import Decision, LedgerRules, Procedure, Step, effective_events, run_ledger
-from nachruecken.model import Case
-from nachruecken.plausibility import case_warnings, departure_hint, result_warnings
+from nachruecken.case.model import Case
+from nachruecken.case.plausibility import case_warnings, departure_hint, result_warnings
 from nachruecken.solver import Const, GroupRef, solve_atoms
 from nachruecken.errors import InputError
 from nachruecken.law.statutes import (

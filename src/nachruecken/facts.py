@@ -14,7 +14,7 @@ import datetime as dt
 from clingo import String
 
 from nachruecken.law.dates import add_months, period_end, to_int
-from nachruecken.model import Case
+from nachruecken.case.model import Case
 from nachruecken.ledger import Step
 from nachruecken.window import rankings
 

@@ -36,7 +36,7 @@ from typing import Callable
 
 from nachruecken.law.dates import period_end
 from nachruecken.errors import InputError
-from nachruecken.model import VACATING_TYPES, Case, Event
+from nachruecken.case.model import VACATING_TYPES, Case, Event
 
 # Event types that may fail a pending call; the statute's answer (``fails_by``) says which do.
 FAILING_TYPES = ("refused", "waived", "died", "lost_eligibility", "evidence_missing", "incompatibility")

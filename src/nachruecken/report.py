@@ -139,7 +139,7 @@ def short_case(case: dict, statute: str, readings: dict | None = None, other: tu
 
 def _decided_lines(case: dict, statute: str, readings: dict) -> list[str]:
     from nachruecken.determine import determine_case
-    from nachruecken.loader import build_case
+    from nachruecken.case.loader import build_case
     from nachruecken.solver import EncodingError
 
     defaults = {rid: r.default for rid, r in load_statute(statute).readings.items()}

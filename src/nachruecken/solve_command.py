@@ -109,7 +109,7 @@ def run_solve(cases: list[Path], as_json: bool = False, statute: str | None = No
     def case_of(outcome):
         if outcome.case is not None:
             return outcome.case
-        from nachruecken.loader import load_case
+        from nachruecken.case.loader import load_case
 
         return load_case(outcome.path)
     csv_rows: list = []

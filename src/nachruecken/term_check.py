@@ -37,7 +37,7 @@ LATE_TYPES = ("left_group", "lost_eligibility", "reserved", "refused", "waived")
 
 def _decide(data: dict, readings: dict | None) -> dict:
     from nachruecken.determine import determine_case
-    from nachruecken.loader import build_case
+    from nachruecken.case.loader import build_case
 
     # (the warnings are not compared: no second replay for the file-order warning)
     return determine_case(build_case(copy.deepcopy(data), "<term>"), None, dict(readings or {}),

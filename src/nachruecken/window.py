@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nachruecken.model import Case
+from nachruecken.case.model import Case
 from nachruecken.solver import Const, GroupRef
 
 # Persons without state kept at the head of each ordering. Nothing in a walk passes over such a person

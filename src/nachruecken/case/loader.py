@@ -12,9 +12,9 @@ from pathlib import Path
 
 import yaml
 
-from nachruecken import schema
+from nachruecken.case import schema
 from nachruecken.errors import InputError
-from nachruecken.model import (
+from nachruecken.case.model import (
     DECLARATION_TYPES, MAX_CANDIDATES, VACATING_TYPES, Candidate, Case, Event, Nomination, SubstituteFor,
 )
 from nachruecken.law.statutes import resolve_statute_spec
@@ -89,7 +89,7 @@ def parse_text(text: str, suffix: str = ".yaml") -> object:
     if not text.strip():
         raise InputError("file is empty")
     if suffix == ".lp":
-        from nachruecken.lpcase import parse_lp_case
+        from nachruecken.case.lpcase import parse_lp_case
 
         return parse_lp_case(text)
     if suffix == ".json":

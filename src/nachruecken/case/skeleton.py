@@ -6,7 +6,7 @@ replace its lines; the comments name the keys the statute's rules read.
 
 from __future__ import annotations
 
-from nachruecken.model import EVENT_TYPES
+from nachruecken.case.model import EVENT_TYPES
 from nachruecken.law.statutes import STATE_OF, load_statute, resolve_statute_id
 
 # What each state's rules read beyond nominations, candidates and events (a comment per key).

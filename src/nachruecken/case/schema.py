@@ -10,7 +10,7 @@ import functools
 import re
 
 from nachruecken.errors import InputError, key_path
-from nachruecken.model import (
+from nachruecken.case.model import (
     BODY_KINDS, BY_ELECTION_KINDS, CANDIDACIES, ELECTION_KINDS, EVENT_TYPES, GROUP_KINDS, LOSS_CAUSES, MAX_VOTES,
     SEAT_TYPES, TIERS, WAIVER_FORMS,
 )

@@ -5,7 +5,7 @@ Each is a (code, params) pair in words in ``explain.REPLAY_WARNINGS``; none chan
 
 from __future__ import annotations
 
-from nachruecken.model import Case
+from nachruecken.case.model import Case
 
 # Events that belong to the procedure after an election; dated before it, they are a typing error
 # more likely than a fact (party membership and eligibility may well change before the election).

@@ -12,7 +12,7 @@ import yaml
 from clingo import Function, Number, String
 
 from nachruecken.law.dates import to_int
-from nachruecken.model import Case
+from nachruecken.case.model import Case
 
 
 def case_to_data(case: Case, with_expected: bool = True) -> dict:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from nachruecken.errors import InputError
-from nachruecken.model import EVENT_TYPES
+from nachruecken.case.model import EVENT_TYPES
 
 # Column headers as offices write them (compared lower-case, without punctuation and extra spaces).
 HEADERS = {
