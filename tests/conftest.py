@@ -10,7 +10,7 @@ import yaml
 from typer.testing import CliRunner
 
 from nachruecken.cli import app
-from nachruecken.determine import determine_case
+from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import build_case, load_case
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -193,7 +193,7 @@ def test_an_exhausted_mehrheitswahl_field_cites_satz_4_by_analogy():
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_cross_district_ground_names_only_the_other_wahlkreise_and_translates_the_reading(lang):
-    from nachruecken.determine import determine_case
+    from nachruecken.engine.determine import determine_case
     from nachruecken.case.loader import load_case
     case_ = load_case("instances/bb/cross-district.yaml")
     det = determine_case(case_, lang=lang)["determinations"][0]

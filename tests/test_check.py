@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from nachruecken.casetest import run_expected
+from nachruecken.engine.expectations import run_expected
 from nachruecken.check import Bounds, run_check
-from nachruecken.determine import determine_case
+from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import build_case
 from nachruecken.law.statutes import statute_files
 
@@ -198,7 +198,7 @@ def test_the_version_diffs_find_what_changed(tmp_path, run_cli):
 def test_a_kind_whose_case_file_does_not_differ_when_solved_is_set_aside(monkeypatch):
     # the universe stands in for the ledger; where a witness's case file, decided as `solve` decides
     # it, shows no difference, the kind is kept apart (unreproduced), not reported as a difference
-    from nachruecken import determine
+    from nachruecken.engine import determine
     from nachruecken.check import parse_spec, run_diff
 
     real = determine.determine_case

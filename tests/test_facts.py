@@ -6,7 +6,7 @@ from clingo import String
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nachruecken.facts import quote
+from nachruecken.engine.facts import quote
 
 
 @settings(max_examples=500, derandomize=True)

@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 from conftest import ROOT
 from nachruecken import feststellung as doc
 from nachruecken.cli import app
-from nachruecken.determine import determine_case
+from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import load_case
 
 GOLDEN = {"he": "instances/he/schenklengsfeld-2023.yaml", "nw": "instances/nw/2024-waiver-and-reservation.yaml",

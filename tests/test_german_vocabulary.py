@@ -23,7 +23,7 @@ from nachruecken import feststellung
 from nachruecken import formats
 from nachruecken import render
 from nachruecken.law import versions
-from nachruecken.determine import determine_case
+from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import load_case
 from nachruecken.law.statutes import encodings_dir
 

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from conftest import ROOT
-from nachruecken.determine import determine_case
+from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import load_case
 from nachruecken.law.statutes import encoded_statutes, load_statute
 
@@ -17,7 +17,7 @@ INSTANCE_FILES = sorted((ROOT / "instances").rglob("*.yaml"))
 
 @pytest.mark.parametrize("path", INSTANCE_FILES, ids=[str(p.relative_to(ROOT)) for p in INSTANCE_FILES])
 def test_instance_meets_its_expectation(path):
-    from nachruecken.casetest import compare
+    from nachruecken.engine.expectations import compare
 
     case = load_case(path)
     assert case.expected, f"{path} has no expected block"

@@ -125,7 +125,7 @@ def test_every_result_follows_the_published_result_schema(run_cli):
 
     schema = json.loads(run_cli("schema", "--result").stdout)
     validator = jsonschema.Draft202012Validator(schema)
-    from nachruecken.determine import determine_case
+    from nachruecken.engine.determine import determine_case
     from nachruecken.case.loader import load_case
 
     for path in sorted(glob.glob("instances/*/*.yaml")):

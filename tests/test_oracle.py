@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, seed, settings
 
-from nachruecken.determine import determine_case
+from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import build_case
 from oracle import ORACLES, VACATING
 from strategies import cases

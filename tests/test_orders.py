@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nachruecken.casetest import collect
-from nachruecken.determine import determine_case
+from nachruecken.engine.expectations import collect
+from nachruecken.engine.determine import determine_case
 from nachruecken.errors import InputError
 from nachruecken.case.loader import build_case, load_case
 from nachruecken.law.statutes import Statute, encoded_statutes, load_statute

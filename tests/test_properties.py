@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
 from nachruecken.case.convert import to_json, to_lp
-from nachruecken.determine import determine_case
+from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import build_case, load_case
 from nachruecken.case.model import VACATING_TYPES
 from strategies import STATUTES, cases

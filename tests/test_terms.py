@@ -11,8 +11,8 @@ import math
 import pytest
 from clingo import ast
 
-from nachruecken import solver
-from nachruecken.casetest import run_expected
+from nachruecken.engine import solver
+from nachruecken.engine.expectations import run_expected
 from nachruecken.check import Bounds, run_check
 from nachruecken.case.loader import build_case
 from nachruecken.case.plausibility import case_warnings

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import ROOT, decide, decide_file, he_list, only, statute_case
-from nachruecken.determine import determine_case
+from nachruecken.engine.determine import determine_case
 from nachruecken.errors import InputError
 from nachruecken.case.loader import load_case
 from nachruecken.law.statutes import load_statute, version_on

@@ -1,4 +1,4 @@
-"""Windowed solving decides exactly as solving with every candidate (src/nachruecken/window.py).
+"""Windowed solving decides exactly as solving with every candidate (src/nachruecken/engine/window.py).
 
 The window is shrunk far below its default here (to 0, 1 and 2 persons without state per ordering),
 so that small cases reach past it often and both the accepted answers and the fallback are tested.
@@ -14,9 +14,10 @@ from clingo import ast
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nachruecken import solver, window
-from nachruecken.casetest import collect
-from nachruecken.determine import determine_case
+from nachruecken.engine import solver
+from nachruecken.engine import window
+from nachruecken.engine.expectations import collect
+from nachruecken.engine.determine import determine_case
 from nachruecken.errors import InputError
 from nachruecken.case.loader import build_case, load_case
 from nachruecken.law.statutes import load_statute

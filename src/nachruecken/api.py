@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Union
 
-from nachruecken.casetest import CASE_SUFFIXES
+from nachruecken.engine.expectations import CASE_SUFFIXES
 from nachruecken.errors import InputError
 from nachruecken.case.model import Case
 
@@ -98,7 +98,7 @@ def decide(case: CaseSource | Case, *, statute: str | None = None, readings: Map
     >>> r["determinations"][0]["successor"]
     'b'
     """
-    from nachruecken.determine import determine_case
+    from nachruecken.engine.determine import determine_case
 
     if lang not in ("en", "de"):
         raise InputError(f"lang must be 'en' or 'de', not {lang!r}", "lang")

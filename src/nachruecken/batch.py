@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from nachruecken.casetest import CASE_SUFFIXES
+from nachruecken.engine.expectations import CASE_SUFFIXES
 
 
 @dataclass(frozen=True)
@@ -45,10 +45,10 @@ def expand(paths: Iterable[Path]) -> list[Path]:
 
 
 def decide_file(path: str, options: Options) -> Outcome:
-    from nachruecken.determine import determine_case
+    from nachruecken.engine.determine import determine_case
     from nachruecken.errors import InputError
     from nachruecken.case.loader import load_case
-    from nachruecken.solver import EncodingError
+    from nachruecken.engine.solver import EncodingError
 
     try:
         case = load_case(path)
@@ -122,7 +122,7 @@ def _pooled(paths, options, jobs, timeout, progress):
     from multiprocessing.connection import wait
 
     # loaded once here, inherited by every worker
-    from nachruecken import determine  # noqa: F401
+    from nachruecken.engine import determine  # noqa: F401
     from nachruecken.case import loader  # noqa: F401
 
     ctx = multiprocessing.get_context("fork")

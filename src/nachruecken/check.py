@@ -520,7 +520,7 @@ def _reading_dependence(case, a: Spec, b: Spec, det_a: dict, det_b: dict) -> lis
     """The readings under another value of which this witness's difference vanishes (each reading
     varied alone, on the side whose statute knows it; a reading fixed by a side's spec stays fixed):
     a difference that survives every value of every reading rests on the texts alone."""
-    from nachruecken.determine import determine_case
+    from nachruecken.engine.determine import determine_case
 
     decided = lambda det: (det["outcome"], det["successor"])
     out = []
@@ -544,9 +544,9 @@ def run_diff(a: Spec, b: Spec, bounds: Bounds = Bounds(), witness_dir: Path | No
     deciding norm on each side); each found kind is blocked and clingo optimises again. Without
     ``survey`` (the reading divergence, which asks only whether a difference exists) no reading
     dependence is computed and no question asks whether more kinds exist."""
-    from nachruecken.determine import determine_case
+    from nachruecken.engine.determine import determine_case
     from nachruecken.case.loader import build_case
-    from nachruecken.solver import EncodingError
+    from nachruecken.engine.solver import EncodingError
 
     started = time.monotonic()
     ctl = _diff_control(a, b, bounds, threads)

@@ -75,7 +75,7 @@ def test_cmd(
     from rich.console import Console
     from rich.table import Table
 
-    from nachruecken.casetest import Check, collect, instances_dir, run_expected, update_expected
+    from nachruecken.engine.expectations import Check, collect, instances_dir, run_expected, update_expected
     from nachruecken.errors import InputError
     from nachruecken.case.loader import load_case
 
@@ -135,7 +135,7 @@ def feststellung(
 ):
     """Draft the official determination (Feststellung) of each vacancy, ready to be checked and signed."""
     from nachruecken import feststellung as doc
-    from nachruecken.determine import determine_case
+    from nachruecken.engine.determine import determine_case
     from nachruecken.errors import InputError
     from nachruecken.case.loader import load_case
 
@@ -403,7 +403,7 @@ def compare(
     from rich.markup import escape
     from rich.table import Table
 
-    from nachruecken.casetest import collect
+    from nachruecken.engine.expectations import collect
     from nachruecken.comparison import check_readings, compare_case
     from nachruecken.errors import InputError
     from nachruecken.case.loader import load_case

@@ -46,7 +46,7 @@ def check_readings(readings: dict[str, str]) -> None:
 
 def compare_case(case: Case, readings: dict[str, str], lang: str) -> list[dict]:
     """One row per determination per state: outcome, successor, deciding norm, warnings, fit."""
-    from nachruecken.determine import determine_case
+    from nachruecken.engine.determine import determine_case
 
     rows = []
     for code in VERSIONS:  # each state's law in force on the vacancy's date

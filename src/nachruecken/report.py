@@ -138,9 +138,9 @@ def short_case(case: dict, statute: str, readings: dict | None = None, other: tu
 
 
 def _decided_lines(case: dict, statute: str, readings: dict) -> list[str]:
-    from nachruecken.determine import determine_case
+    from nachruecken.engine.determine import determine_case
     from nachruecken.case.loader import build_case
-    from nachruecken.solver import EncodingError
+    from nachruecken.engine.solver import EncodingError
 
     defaults = {rid: r.default for rid, r in load_statute(statute).readings.items()}
     label = statute + "".join(f" {k}={v}" for k, v in readings.items() if defaults.get(k) != v)

@@ -15,7 +15,7 @@ def _err(message: str) -> None:
 
 def report_bug(exc: Exception) -> int:
     """A bug in nachruecken, never bad input: one line on stderr; the exit status 3."""
-    from nachruecken.solver import EncodingError
+    from nachruecken.engine.solver import EncodingError
 
     kind = "encoding error" if isinstance(exc, EncodingError) else f"internal error ({type(exc).__name__})"
     _err(f"{kind}: {exc} - please report this with the case file")

@@ -7,7 +7,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from nachruecken.law.declarations import declaration_rows
-from nachruecken.determine import default_ledger_rules
+from nachruecken.engine.determine import default_ledger_rules
 from nachruecken.errors import InputError
 from nachruecken.law.statutes import STATE_OF, VERSIONS, load_statute, statute_files
 

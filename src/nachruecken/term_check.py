@@ -36,7 +36,7 @@ LATE_TYPES = ("left_group", "lost_eligibility", "reserved", "refused", "waived")
 
 
 def _decide(data: dict, readings: dict | None) -> dict:
-    from nachruecken.determine import determine_case
+    from nachruecken.engine.determine import determine_case
     from nachruecken.case.loader import build_case
 
     # (the warnings are not compared: no second replay for the file-order warning)
@@ -100,7 +100,7 @@ def _late_events(data: dict) -> list[dict]:
 
 def _examine(args) -> dict:
     """One worker's share: the shapes at ``indices``; the first witness of each property found."""
-    from nachruecken import solver
+    from nachruecken.engine import solver
 
     kept, solver.MEMO = solver.MEMO, {}  # the variants of a term share most of their walks
     try:
@@ -110,7 +110,7 @@ def _examine(args) -> dict:
 
 
 def _examine_shapes(statute, indices, pinned, alternatives, deadline) -> dict:
-    from nachruecken.solver import EncodingError
+    from nachruecken.engine.solver import EncodingError
 
     all_shapes = ordered_shapes()
     found: dict = {}
@@ -271,7 +271,7 @@ def run_terms(statute: str, pinned: dict[str, str], alternatives: list[tuple[str
 
 
 def _expected(result_or_none: dict | None) -> dict:
-    from nachruecken.casetest import keyed
+    from nachruecken.engine.expectations import keyed
 
     out: dict = {}
     for key, det in keyed((result_or_none or {}).get("determinations", [])):

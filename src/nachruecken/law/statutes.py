@@ -122,7 +122,7 @@ class Statute:
     orders: dict | None = None  # which ready-made orderings the encoding walks (None: all)
     # keys of ``orders`` walked only under one value of a reading: reading -> value -> keys
     order_keys_by_reading: dict = field(default_factory=dict)
-    windowed: bool = False  # its walks may be handed a window of each ordering (src/nachruecken/window.py)
+    windowed: bool = False  # its walks may be handed a window of each ordering (src/nachruecken/engine/window.py)
     encoded: bool = True
     retired: dict[str, dict[str, str]] = field(default_factory=dict)  # reading id -> why it has no effect now
     membership_begins: dict[str, str] = field(default_factory=dict)  # when a called person becomes a member

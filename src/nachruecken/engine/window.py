@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nachruecken.case.model import Case
-from nachruecken.solver import Const, GroupRef
+from nachruecken.engine.solver import Const, GroupRef
 
 # Persons without state kept at the head of each ordering. Nothing in a walk passes over such a person
 # unless a rule reads a static fact of his (no vote count, say), so a small head is enough; a larger one

@@ -13,13 +13,13 @@ import datetime as dt
 from nachruecken import FORMAT_VERSION, __version__
 from nachruecken.law.dates import deadline_moved, from_int, iso, long_date, to_int
 from nachruecken.law.texts import KEY_PHRASE, REASON_ORDER, REPLAY_WARNINGS, TRIGGER_PHRASE, Texts
-from nachruecken.composition import composition
-from nachruecken import window
-from nachruecken.facts import ALL_ORDERS, Ids, case_text, step_text
-from nachruecken.ledger import Decision, LedgerRules, Procedure, Step, effective_events, run_ledger
+from nachruecken.engine.composition import composition
+from nachruecken.engine import window
+from nachruecken.engine.facts import ALL_ORDERS, Ids, case_text, step_text
+from nachruecken.engine.ledger import Decision, LedgerRules, Procedure, Step, effective_events, run_ledger
 from nachruecken.case.model import Case
 from nachruecken.case.plausibility import case_warnings, departure_hint, result_warnings
-from nachruecken.solver import Const, GroupRef, solve_atoms
+from nachruecken.engine.solver import Const, GroupRef, solve_atoms
 from nachruecken.errors import InputError
 from nachruecken.law.statutes import (
     STATE_OF, VERSIONS, Statute, load_statute, reading_state, resolve_statute_spec, version_on, versions_of,
@@ -50,7 +50,7 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
     beside the case in errors (the CLI's flags, or the API's parameters). Without
     ``file_order_warnings`` no warning says what another file order of one date's vacancies would
     give (it replays the term again; the consistency checks compare determinations only). Without
-    ``windowed`` every walk is handed every candidate (src/nachruecken/window.py; the result is the
+    ``windowed`` every walk is handed every candidate (src/nachruecken/engine/window.py; the result is the
     same, which tests/test_window.py checks)."""
     statute_opt, readings_opt = option_names
     spec = resolve_statute_spec(statute_id, path=statute_opt) if statute_id else case.statute
@@ -368,13 +368,13 @@ def _determination(case: Case, statute: Statute, texts: Texts, step: Step, atoms
     proc = step.procedure
     outcomes = [a[0] for a in atoms.get("outcome/1", [])]
     if len(outcomes) != 1:
-        from nachruecken.solver import EncodingError
+        from nachruecken.engine.solver import EncodingError
 
         raise EncodingError(f"{statute.id}: expected one outcome for the seat of '{proc.holding.person}', got {outcomes}")
     outcome = str(outcomes[0])
     succ = atoms.get("successor/2", [])
     if len(succ) > 1:  # a statute names one successor; two are a fault of the encoding, never a choice
-        from nachruecken.solver import EncodingError
+        from nachruecken.engine.solver import EncodingError
 
         raise EncodingError(f"{statute.id}: expected one successor for the seat of '{proc.holding.person}', "
                             f"got {sorted(str(p) for p, _ in succ)}")

@@ -15,8 +15,8 @@ from clingo import String
 
 from nachruecken.law.dates import add_months, period_end, to_int
 from nachruecken.case.model import Case
-from nachruecken.ledger import Step
-from nachruecken.window import rankings
+from nachruecken.engine.ledger import Step
+from nachruecken.engine.window import rankings
 
 ALL_ORDERS = {"per_list": ("votes", "votes_nonzero"), "all": ("votes", "votes_nonzero"),
               "group": ("votes", "votes_nonzero")}
@@ -51,7 +51,7 @@ class Ids:
 def case_text(case: Case, readings: dict[str, str], orders: dict | None = None, q: Ids | None = None,
               ranked: dict | None = None, keep: frozenset[str] | None = None) -> str:
     """The static facts of a case (everything but events) in the input vocabulary, plus orderings
-    (``ranked``: computed here unless given). With ``keep`` (a window, src/nachruecken/window.py),
+    (``ranked``: computed here unless given). With ``keep`` (a window, src/nachruecken/engine/window.py),
     only those candidates, at their list places and ranks in the full orderings."""
     q = q or Ids()
     if ranked is None:
@@ -109,7 +109,7 @@ def case_text(case: Case, readings: dict[str, str], orders: dict | None = None, 
 
 def order_lines(ranked: dict, q: Ids, keep: frozenset[str] | None = None) -> list[str]:
     """Ready-made orderings (DESIGN.md: Python may hand ASP orderings as facts), only those the
-    statute's catalogue says it walks (``ranked``: src/nachruecken/window.py ``rankings``); with
+    statute's catalogue says it walks (``ranked``: src/nachruecken/engine/window.py ``rankings``); with
     ``keep``, only those persons, at their ranks in the full ordering."""
     out: list[str] = []
     for oid, ranking in ranked.items():

@@ -45,8 +45,8 @@ def run_expected(case, lang: str = "en") -> tuple[list[Check], dict | None]:
     """Decide a case and compare it with its ``expected`` block: (checks, result). A vacancy whose
     expectation is a ``conflict`` (a check witness of a faulty encoding) passes when deciding fails
     as an encoding fault that names every expected successor or outcome."""
-    from nachruecken.determine import determine_case
-    from nachruecken.solver import EncodingError
+    from nachruecken.engine.determine import determine_case
+    from nachruecken.engine.solver import EncodingError
 
     conflicts = {v: want["conflict"] for v, want in case.expected.items() if isinstance(want, dict) and "conflict" in want}
     try:

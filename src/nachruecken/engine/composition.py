@@ -3,7 +3,7 @@ pending. What an officer checks before the next sitting (DESIGN "Results": ``com
 
 from __future__ import annotations
 
-from nachruecken.ledger import LedgerResult
+from nachruecken.engine.ledger import LedgerResult
 from nachruecken.case.model import Case
 
 
