@@ -8,7 +8,7 @@ import string
 import pytest
 
 from nachruecken.law.texts import LABELS, REPLAY_WARNINGS
-from nachruecken.feststellung import EVENT_SENTENCE
+from nachruecken.output.documents.feststellung import EVENT_SENTENCE
 from nachruecken.law.statutes import encoded_statutes, encodings_dir, load_statute, statute_files
 
 NORM_ID = re.compile(r'"((?:he|nw|bb|mv|hh)-[a-z]+-[0-9a-z]+(?:/[0-9a-z]+)*)"')

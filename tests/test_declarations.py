@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from nachruecken.statute_info import describe
+from nachruecken.output.statute_info import describe
 from strategies import STATUTES
 
 

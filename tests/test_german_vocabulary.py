@@ -19,9 +19,9 @@ from rich.console import Console
 
 from conftest import ROOT
 from nachruecken.law import texts as explain
-from nachruecken import feststellung
-from nachruecken import formats
-from nachruecken import render
+from nachruecken.output.documents import feststellung
+from nachruecken.output import formats
+from nachruecken.output import terminal as render
 from nachruecken.law import versions
 from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import load_case

@@ -51,7 +51,7 @@ def load_case(case: CaseSource, *, name: str | None = None) -> Case:
 
 def describe_statutes() -> list[dict[str, Any]]:
     """Every statute text: id, state, provision, in-force dates, norms and readings with defaults."""
-    from nachruecken.statute_info import describe
+    from nachruecken.output.statute_info import describe
     from nachruecken.law.statutes import STATUTE_IDS
 
     return [describe(sid) for sid in STATUTE_IDS]

@@ -134,7 +134,7 @@ def feststellung(
     reading: List[str] = typer.Option([], "--reading", help="ID=VALUE"),
 ):
     """Draft the official determination (Feststellung) of each vacancy, ready to be checked and signed."""
-    from nachruecken import feststellung as doc
+    from nachruecken.output.documents import feststellung as doc
     from nachruecken.engine.determine import determine_case
     from nachruecken.errors import InputError
     from nachruecken.case.loader import load_case
@@ -181,7 +181,7 @@ def statutes(
     from rich.console import Console
 
     from nachruecken.errors import InputError
-    from nachruecken.statute_info import describe, print_statutes
+    from nachruecken.output.statute_info import describe, print_statutes
     from nachruecken.law.statutes import STATUTE_IDS, resolve_statute_spec, versions_of
 
     try:
@@ -478,7 +478,7 @@ def schema(
 ):
     """Print the JSON Schema of case files (for editors), or with --result of the solve result."""
     if result:
-        from nachruecken.result_schema import RESULT_SCHEMA
+        from nachruecken.output.result_schema import RESULT_SCHEMA
 
         print(json.dumps(RESULT_SCHEMA, ensure_ascii=False, indent=2))
         return

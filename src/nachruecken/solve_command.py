@@ -100,11 +100,11 @@ def run_solve(cases: list[Path], as_json: bool = False, statute: str | None = No
     if kind == "text":
         from rich.console import Console
 
-        from nachruecken.render import render
+        from nachruecken.output.terminal import render
 
         console = Console(file=sink, width=80, emoji=False) if sink is not None else Console(emoji=False)
     elif kind in ("markdown", "csv"):
-        from nachruecken import formats
+        from nachruecken.output import formats
 
     def case_of(outcome):
         if outcome.case is not None:
