@@ -338,7 +338,7 @@ def main() -> None:
               f"= {row['ratio']:.0f}x; {row['random_cases']} random cases, {row['disagreements']} disagreements")
 
     if args.checks:
-        from nachruecken.check import run_check
+        from nachruecken.research.check import run_check
 
         results["check"] = {}
         for statute in STATUTES:

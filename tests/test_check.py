@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from nachruecken.engine.expectations import run_expected
-from nachruecken.check import Bounds, run_check
+from nachruecken.research.check import Bounds, run_check
 from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import build_case
 from nachruecken.law.statutes import statute_files
@@ -107,7 +107,7 @@ def test_witnesses_of_the_other_statutes_reproduce(statute, tmp_path):
 
 
 def test_diff_witnesses_reproduce_on_both_sides(tmp_path, run_cli):
-    from nachruecken.check import parse_spec, run_diff
+    from nachruecken.research.check import parse_spec, run_diff
 
     report = run_diff(parse_spec("he-kwg-34"), parse_spec("bb"), SMALL, tmp_path, time_limit=20, max_kinds=4)
     assert report["status"] == "found" and len(report["differences"]) == 4
@@ -125,7 +125,7 @@ def test_diff_witnesses_reproduce_on_both_sides(tmp_path, run_cli):
 
 
 def test_reading_divergence_finds_the_ersatzliste_order(tmp_path):
-    from nachruecken.check import reading_divergence
+    from nachruecken.research.check import reading_divergence
 
     result = reading_divergence("he-kwg-34", SMALL, tmp_path, time_limit=10)
     by_reading = {r["reading"]: r for r in result["readings"]}
@@ -142,7 +142,7 @@ def test_reading_divergence_finds_the_ersatzliste_order(tmp_path):
 
 
 def test_spec_parsing_refuses_unknown_readings():
-    from nachruecken.check import parse_spec
+    from nachruecken.research.check import parse_spec
     from nachruecken.errors import InputError
 
     assert str(parse_spec("he@he.ersatzliste_order=list")) == "he-kwg-34@he.ersatzliste_order=list"
@@ -157,7 +157,7 @@ def test_spec_parsing_refuses_unknown_readings():
 def test_reading_divergence_poses_the_new_nrw_readings(tmp_path):
     """The universe can hold a former member and designations by capacity, so the check finds a
     case for nw.former_member and nw.designation_capacity, and the witnesses decide as reported."""
-    from nachruecken.check import reading_divergence
+    from nachruecken.research.check import reading_divergence
 
     result = reading_divergence("nw-kwahlg-45", SMALL, tmp_path, time_limit=10)
     by_reading = {r["reading"]: r for r in result["readings"]}
@@ -179,7 +179,7 @@ def test_the_version_diffs_find_what_changed(tmp_path, run_cli):
     """diff between the texts of one state finds the changes as minimal witnesses that reproduce:
     NRW 2024's interrupted eligibility and non-members joining another party, each named by the norm
     under which the later text passes over the earlier text's successor."""
-    from nachruecken.check import parse_spec, run_diff
+    from nachruecken.research.check import parse_spec, run_diff
 
     report = run_diff(parse_spec("nw-kwahlg-45"), parse_spec("nw-kwahlg-45-2024"), SMALL, tmp_path,
                       time_limit=20, max_kinds=10)
@@ -199,7 +199,7 @@ def test_a_kind_whose_case_file_does_not_differ_when_solved_is_set_aside(monkeyp
     # the universe stands in for the ledger; where a witness's case file, decided as `solve` decides
     # it, shows no difference, the kind is kept apart (unreproduced), not reported as a difference
     from nachruecken.engine import determine
-    from nachruecken.check import parse_spec, run_diff
+    from nachruecken.research.check import parse_spec, run_diff
 
     real = determine.determine_case
 
@@ -219,7 +219,7 @@ def test_the_universe_states_no_constraint_that_removes_a_case():
     # that holds by construction, so it must leave every case of a small universe in place
     import clingo
 
-    from nachruecken.check import COMMON, FEATURES
+    from nachruecken.research.check import COMMON, FEATURES
     from nachruecken.law.statutes import encodings_dir
 
     text = (encodings_dir() / "check" / "universe.lp").read_text(encoding="utf-8")

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from nachruecken.check import Bounds
-from nachruecken.report import render, run_report, short_case
+from nachruecken.research.check import Bounds
+from nachruecken.research.report import render, run_report, short_case
 
 TINY = Bounds(noms=1, cands=2, max_vote=2)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from nachruecken.check import Bounds, parse_spec, run_check, run_diff
+from nachruecken.research.check import Bounds, parse_spec, run_check, run_diff
 
 SMALL = Bounds(noms=2, cands=3, max_vote=2)
 

@@ -13,11 +13,11 @@ from clingo import ast
 
 from nachruecken.engine import solver
 from nachruecken.engine.expectations import run_expected
-from nachruecken.check import Bounds, run_check
+from nachruecken.research.check import Bounds, run_check
 from nachruecken.case.loader import build_case
 from nachruecken.case.plausibility import case_warnings
-from nachruecken.term_check import _decide, _examine, ordered_shapes, run_terms, witness_files
-from nachruecken.terms import FAMILY, build_term, shapes
+from nachruecken.research.term_check import _decide, _examine, ordered_shapes, run_terms, witness_files
+from nachruecken.research.terms import FAMILY, build_term, shapes
 from strategies import STATUTES
 
 SINGLE = len(ordered_shapes(1))

@@ -220,7 +220,7 @@ def check(
     from rich.console import Console
     from rich.markup import escape
 
-    from nachruecken.check import Bounds, run_check
+    from nachruecken.research.check import Bounds, run_check
     from nachruecken.errors import InputError
     from nachruecken.law.statutes import resolve_statute_id
 
@@ -293,7 +293,7 @@ def diff(
     from rich.console import Console
     from rich.markup import escape
 
-    from nachruecken.check import Bounds, parse_spec, run_diff
+    from nachruecken.research.check import Bounds, parse_spec, run_diff
     from nachruecken.errors import InputError
 
     try:
@@ -356,9 +356,9 @@ def report(
                                                                                   "terms (a safety net)"),
 ):
     """Every statute's check findings and the statute diffs, as one document to publish."""
-    from nachruecken.check import Bounds, parse_spec
+    from nachruecken.research.check import Bounds, parse_spec
     from nachruecken.errors import InputError
-    from nachruecken.report import DEFAULT_DIFFS, DEFAULT_STATUTES, render, run_report
+    from nachruecken.research.report import DEFAULT_DIFFS, DEFAULT_STATUTES, render, run_report
     from nachruecken.law.statutes import resolve_statute_id
 
     try:
@@ -404,7 +404,7 @@ def compare(
     from rich.table import Table
 
     from nachruecken.engine.expectations import collect
-    from nachruecken.comparison import check_readings, compare_case
+    from nachruecken.research.comparison import check_readings, compare_case
     from nachruecken.errors import InputError
     from nachruecken.case.loader import load_case
 

@@ -193,7 +193,7 @@ def build_blocks(checks: list[dict], diffs: list[dict], meta: dict) -> list[tupl
             f"Bounds: single vacancies with up to {b['noms']} nominations of up to {b['cands']} candidates and "
             f"vote counts 0 to {b['max_vote']} (encodings/check/universe.lp, in clingo); whole terms of up to "
             f"{b.get('vacancies', 1)} vacancies, {b.get('term_universe', 0)} shapes per statute "
-            "(src/nachruecken/terms.py, decided by the ledger that `solve` uses). Time limit per clingo question: "
+            "(src/nachruecken/research/terms.py, decided by the ledger that `solve` uses). Time limit per clingo question: "
             f"{checks[0].get('time_limit', '?')} s; for the whole terms of a statute: "
             f"{checks[0].get('term_time_limit', '?')} s (a safety net)."))
         blocks.append(heading(2, "Summary"))
@@ -281,7 +281,7 @@ def _statute_blocks(r: dict) -> list[tuple]:
 
 
 def _diff_blocks(d: dict) -> list[tuple]:
-    from nachruecken.check import parse_spec
+    from nachruecken.research.check import parse_spec
 
     a_spec, b_spec = d["a"], d["b"]
     a, b = parse_spec(a_spec), parse_spec(b_spec)
@@ -320,7 +320,7 @@ def run_report(statutes=DEFAULT_STATUTES, diffs=DEFAULT_DIFFS, bounds=None, time
                term_time_limit: float = 300.0) -> tuple[list[dict], list[dict], dict]:
     """Run every check and diff; return (checks, diffs, meta)."""
     from nachruecken import __version__
-    from nachruecken.check import Bounds, parse_spec, run_check, run_diff
+    from nachruecken.research.check import Bounds, parse_spec, run_check, run_diff
 
     started = time.monotonic()
     bounds = bounds or Bounds()

@@ -1,6 +1,6 @@
 """Analyses over whole terms: what the single-vacancy universe cannot pose.
 
-Every term of the term universe (src/nachruecken/terms.py) is decided through ``determine_case``,
+Every term of the term universe (src/nachruecken/research/terms.py) is decided through ``determine_case``,
 the ledger `nachruecken solve` uses, and examined for:
 
 - ``term_gap``: a determination with no outcome or the outcome ``undetermined`` (chosen readings);
@@ -29,7 +29,7 @@ import json
 import time
 from pathlib import Path
 
-from nachruecken.terms import TermShape, build_term, first_day, shapes, unrelated_list
+from nachruecken.research.terms import TermShape, build_term, first_day, shapes, unrelated_list
 
 TERM_ANALYSES = ("term_gap", "term_conflict", "independence", "no_reach_back")
 LATE_TYPES = ("left_group", "lost_eligibility", "reserved", "refused", "waived")

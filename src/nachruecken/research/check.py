@@ -263,7 +263,7 @@ def run_check(statute_id: str, bounds: Bounds = Bounds(), witness_dir: Path | No
     """``encoding`` and ``norms`` replace the statute's encoding and norm list (for tests);
     ``readings`` pins readings to one value (the others range over all of theirs); ``progress``
     is called with a line as each question is answered. ``vacancies`` bounds the term universe
-    (src/nachruecken/terms.py; 0: no terms), examined on ``jobs`` processes within
+    (src/nachruecken/research/terms.py; 0: no terms), examined on ``jobs`` processes within
     ``term_time_limit`` seconds (a safety net: the terms are meant to be examined completely)."""
     started = time.monotonic()
     say = progress or (lambda line: None)
@@ -343,10 +343,10 @@ def run_check(statute_id: str, bounds: Bounds = Bounds(), witness_dir: Path | No
 
 def _term_analyses(statute_id: str, analyses: list, pinned: dict, vacancies: int, jobs: int,
                    witness_dir: Path | None, time_limit: float, with_readings: bool) -> dict:
-    """Whole terms (src/nachruecken/term_check.py): their gap, conflict, independence and
+    """Whole terms (src/nachruecken/research/term_check.py): their gap, conflict, independence and
     no_reach_back analyses are added to ``analyses``; the dead norms and the reading divergence
     found over single vacancies are completed by what the terms show."""
-    from nachruecken.term_check import run_terms, witness_files
+    from nachruecken.research.term_check import run_terms, witness_files
 
     divergence = next((a for a in analyses if a["name"] == "reading_divergence"), None)
     # readings that changed nothing within one vacancy are asked again over terms
@@ -475,7 +475,7 @@ def _readings_text(spec: Spec, prefix: str) -> str:
 
 
 def _diff_control(a: Spec, b: Spec, bounds: Bounds, threads: int = 1) -> clingo.Control:
-    from nachruecken.namespace import namespaced, shared_predicates
+    from nachruecken.research.namespace import namespaced, shared_predicates
 
     root = encodings_dir()
     keep = shared_predicates()
