@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # the plain-Python oracle lives with th
 
 import yaml  # noqa: E402
 
-from nachruecken.batch import Options, decide_files  # noqa: E402
+from nachruecken.interfaces.batch import Options, decide_files  # noqa: E402
 from nachruecken.engine.determine import determine_case  # noqa: E402
 from nachruecken.case.loader import build_case, load_case  # noqa: E402
 from oracle import ORACLES  # noqa: E402

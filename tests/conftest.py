@@ -9,7 +9,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from nachruecken.cli import app
+from nachruecken.interfaces.cli import app
 from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import build_case, load_case
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from nachruecken.batch import Options, decide_files, expand
+from nachruecken.interfaces.batch import Options, decide_files, expand
 
 
 def _lines(result):
@@ -53,7 +53,7 @@ def _with_trouble(monkeypatch):
     import os
     import time
 
-    from nachruecken import batch
+    from nachruecken.interfaces import batch
 
     real = batch.decide_file
 

@@ -79,7 +79,7 @@ def _main(*args):
     import subprocess
     import sys
 
-    return subprocess.run([sys.executable, "-c", "from nachruecken.cli import main; main()", *args],
+    return subprocess.run([sys.executable, "-c", "from nachruecken.interfaces.cli import main; main()", *args],
                           capture_output=True, text=True)
 
 

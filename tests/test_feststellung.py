@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 
 from conftest import ROOT
 from nachruecken.output.documents import feststellung as doc
-from nachruecken.cli import app
+from nachruecken.interfaces.cli import app
 from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import load_case
 

@@ -39,7 +39,7 @@ def test_names_print_as_written_in_the_text_view(tmp_path, write_case, width):
     # rich would read ":thumbs_up:" as an emoji code and "[bold]" as markup; a name is data
     from typer.testing import CliRunner
 
-    from nachruecken.cli import app
+    from nachruecken.interfaces.cli import app
     name = "Anna :thumbs_up: [bold]Alt[/bold] :smile:"
     nom = he_list(("holder", 900, True), ("anna", 300), nid="spd")
     nom["candidates"][1]["name"] = name

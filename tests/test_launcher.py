@@ -1,5 +1,5 @@
 """The launcher's fast path for `solve` behaves exactly as typer's reading of the same arguments
-(src/nachruecken/launcher.py): same output, same errors, same exit status."""
+(src/nachruecken/interfaces/launcher.py): same output, same errors, same exit status."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from nachruecken.launcher import read_solve
+from nachruecken.interfaces.launcher import read_solve
 
 ROOT = Path(__file__).resolve().parents[1]
 CASE = str(ROOT / "instances" / "he" / "schenklengsfeld-2023.yaml")
@@ -19,7 +19,7 @@ OTHER = str(ROOT / "instances" / "bb")
 
 def _run(args: list[str], fast: bool, cwd: Path) -> tuple:
     env = {**os.environ, "NACHRUECKEN_NO_FAST_PATH": "" if fast else "1", "COLUMNS": "80"}
-    p = subprocess.run([sys.executable, "-c", "from nachruecken.launcher import main; main()", *args],
+    p = subprocess.run([sys.executable, "-c", "from nachruecken.interfaces.launcher import main; main()", *args],
                        capture_output=True, env=env, cwd=cwd)  # bytes: excel-de writes Windows-1252
     return p.returncode, p.stdout, p.stderr
 
@@ -80,7 +80,7 @@ def test_what_the_fast_path_reads_and_what_it_leaves_to_typer():
 
 def test_the_fast_path_loads_no_typer():
     probe = ("import sys, io, contextlib; sys.argv = ['nachruecken', 'solve', %r, '--json']\n"
-             "from nachruecken.launcher import main\n"
+             "from nachruecken.interfaces.launcher import main\n"
              "out = io.StringIO()\n"
              "try:\n    with contextlib.redirect_stdout(out): main()\n"
              "except SystemExit as e: code = e.code\n"

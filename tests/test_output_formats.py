@@ -9,7 +9,7 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from nachruecken.cli import app
+from nachruecken.interfaces.cli import app
 
 CASE = "instances/he/schenklengsfeld-2023.yaml"
 

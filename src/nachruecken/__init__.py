@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from nachruecken.errors import InputError
 
 if TYPE_CHECKING:
-    from nachruecken.api import CaseSource
+    from nachruecken.interfaces.api import CaseSource
     from nachruecken.case.model import Case
 
 __version__ = "0.2.0"
@@ -37,14 +37,14 @@ def decide(case: CaseSource | Case, *, statute: str | None = None, readings: Map
     ``all_candidates`` also lists everyone after the successor. Bad input raises ``InputError``,
     whose message names the key path.
     """
-    from nachruecken.api import decide as _decide
+    from nachruecken.interfaces.api import decide as _decide
 
     return _decide(case, statute=statute, readings=readings, lang=lang, all_candidates=all_candidates)
 
 
 def load_case(case: CaseSource, *, name: str | None = None) -> Case:
     """Validate a case (a path, a case file's text, or a mapping) once, to decide it several times."""
-    from nachruecken.api import load_case as _load_case
+    from nachruecken.interfaces.api import load_case as _load_case
 
     return _load_case(case, name=name)
 

@@ -73,7 +73,7 @@ def run_solve(cases: list[Path], as_json: bool = False, statute: str | None = No
               lang: str = "en", all_candidates: bool = False, jobs: int = 1, timeout: float | None = None,
               fmt: str | None = None, output: Path | None = None, csv_dialect: str = "standard") -> int:
     """Decide every case file and write the results; returns the exit status."""
-    from nachruecken.batch import Options, decide_files, expand
+    from nachruecken.interfaces.batch import Options, decide_files, expand
     from nachruecken.errors import InputError
     from nachruecken.law.statutes import resolve_statute_id
 

@@ -10,7 +10,7 @@ from typing import List, Optional
 
 import typer
 
-from nachruecken.solve_command import _err, _parse_readings, report_bug
+from nachruecken.interfaces.solve_command import _err, _parse_readings, report_bug
 
 EXIT_CODES = ("Exit status: 0 done; 1 a worked case failed its expected block (test); 2 bad input or usage, "
               "with one line naming the file, key and problem; 3 an internal error (please report it).")
@@ -56,7 +56,7 @@ def solve(
                                     help="csv: standard (comma, UTF-8) or excel-de (semicolon, Windows-1252)"),
 ):
     """Determine every vacancy of each case: the successor or the empty seat, and why."""
-    from nachruecken.solve_command import run_solve
+    from nachruecken.interfaces.solve_command import run_solve
 
     raise typer.Exit(run_solve(cases, as_json, statute, reading, lang.value, all_candidates, jobs, timeout, fmt,
                                output, csv_dialect))

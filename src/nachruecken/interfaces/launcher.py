@@ -69,11 +69,11 @@ def main() -> None:
     fast = (args[:1] == ["solve"] and os.environ.get("NACHRUECKEN_NO_FAST_PATH", "") in ("", "0")
             and (parsed := read_solve(args[1:])) is not None)
     if not fast:
-        from nachruecken.cli import main as typer_main
+        from nachruecken.interfaces.cli import main as typer_main
 
         typer_main()
         return
-    from nachruecken.solve_command import _err, report_bug, run_solve
+    from nachruecken.interfaces.solve_command import _err, report_bug, run_solve
 
     try:
         code = run_solve(**parsed)
