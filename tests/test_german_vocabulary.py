@@ -18,10 +18,10 @@ import yaml
 from rich.console import Console
 
 from conftest import ROOT
-from nachruecken.law import texts as explain
+from nachruecken.law import texts
 from nachruecken.output.documents import feststellung
 from nachruecken.output import formats
-from nachruecken.output import terminal as render
+from nachruecken.output import terminal
 from nachruecken.law import versions
 from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import load_case
@@ -64,7 +64,7 @@ def _vocabulary() -> set[str]:
     """Words of the English texts that no German text uses (placeholders and quoted identifiers of
     the German texts do not count as German words)."""
     sources = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in encodings_dir().rglob("*.yaml")]
-    sources += [v for mod in (explain, render, formats, feststellung, versions) for v in vars(mod).values()
+    sources += [v for mod in (texts, terminal, formats, feststellung, versions) for v in vars(mod).values()
                 if isinstance(v, dict) and {"en", "de"} <= set(v)]
     english, german = set(), set()
     for src in sources:
@@ -104,7 +104,7 @@ def _german_outputs(path) -> str:
     case = load_case(path)
     result = determine_case(case, lang="de")
     console = Console(file=io.StringIO(), width=80, color_system=None)
-    render.render(result, case, console, "de")
+    terminal.render(result, case, console, "de")
     return "\n".join([console.file.getvalue(), formats.to_markdown(result, case, "de"),
                       feststellung.document(result, case, lang="de")])
 
