@@ -7,6 +7,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import settings
+
+import profiles
 from typer.testing import CliRunner
 
 from nachruecken.interfaces.cli import app
@@ -14,6 +17,30 @@ from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import build_case, load_case
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def pytest_addoption(parser):
+    parser.addoption("--thorough", action="store_true",
+                     help="the thorough profile: every property at its full example count, and the tests marked "
+                          "thorough (tests/profiles.py)")
+
+
+def pytest_configure(config):
+    profiles.THOROUGH = config.getoption("--thorough")
+    config.addinivalue_line("markers", "thorough: runs only in the thorough profile (--thorough), as .ci/run does")
+    # properties without their own count (hypothesis's default is 100)
+    settings.register_profile("quick", max_examples=profiles.examples(100))
+    settings.register_profile("thorough", max_examples=100)
+    settings.load_profile("thorough" if profiles.THOROUGH else "quick")
+
+
+def pytest_collection_modifyitems(config, items):
+    if profiles.THOROUGH:
+        return
+    slow = [item for item in items if item.get_closest_marker("thorough")]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if not item.get_closest_marker("thorough")]
 
 
 def decide(data: dict, **kwargs) -> dict:

@@ -97,6 +97,7 @@ def test_a_planted_dead_norm_is_found():
     assert _analysis(report, "dead_norm")["dead_norms"] == ["he-kwg-34/9/9"]
 
 
+@pytest.mark.thorough  # slow: the thorough profile (tests/profiles.py)
 @pytest.mark.parametrize("statute", ["nw-kwahlg-45", "mv-lkwg-46", "hh-bezvwg-36"])
 def test_witnesses_of_the_other_statutes_reproduce(statute, tmp_path):
     report = run_check(statute, SMALL, witness_dir=tmp_path, time_limit=5, vacancies=1, jobs=1)
@@ -124,6 +125,7 @@ def test_diff_witnesses_reproduce_on_both_sides(tmp_path, run_cli):
         assert (d["a"]["outcome"], d["a"]["successor"]) != (d["b"]["outcome"], d["b"]["successor"])
 
 
+@pytest.mark.thorough  # slow: the thorough profile (tests/profiles.py)
 def test_reading_divergence_finds_the_ersatzliste_order(tmp_path):
     from nachruecken.research.check import reading_divergence
 
@@ -154,6 +156,7 @@ def test_spec_parsing_refuses_unknown_readings():
         parse_spec("xx")
 
 
+@pytest.mark.thorough  # slow: the thorough profile (tests/profiles.py)
 def test_reading_divergence_poses_the_new_nrw_readings(tmp_path):
     """The universe can hold a former member and designations by capacity, so the check finds a
     case for nw.former_member and nw.designation_capacity, and the witnesses decide as reported."""
@@ -175,6 +178,7 @@ def test_reading_divergence_poses_the_new_nrw_readings(tmp_path):
     assert "resigned" in types and types.index("resigned") < types.index("called")
 
 
+@pytest.mark.thorough  # slow: the thorough profile (tests/profiles.py)
 def test_the_version_diffs_find_what_changed(tmp_path, run_cli):
     """diff between the texts of one state finds the changes as minimal witnesses that reproduce:
     NRW 2024's interrupted eligibility and non-members joining another party, each named by the norm

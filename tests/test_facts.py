@@ -7,9 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nachruecken.engine.facts import quote
+from profiles import examples
 
 
-@settings(max_examples=500, derandomize=True)
+@settings(max_examples=examples(500), derandomize=True)
 @given(st.text().filter(lambda t: "\x00" not in t))
 def test_quote_is_clingos_rendering(text):
     assert quote(text) == str(String(text))

@@ -26,8 +26,9 @@ from hypothesis import strategies as st
 from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import build_case
 from strategies import STATUTES, VACATING, terms
+from profiles import examples
 
-SETTINGS = dict(max_examples=200, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+SETTINGS = dict(max_examples=examples(200), deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 
 
 def decide(data: dict) -> dict:

@@ -10,6 +10,7 @@ from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import build_case
 from oracle import ORACLES, VACATING
 from strategies import cases
+from profiles import examples
 
 
 def single_vacancy(data: dict) -> dict:
@@ -26,7 +27,7 @@ def single_vacancy(data: dict) -> dict:
 @pytest.mark.parametrize("statute", sorted(ORACLES))
 def test_asp_and_oracle_agree(statute):
     @seed(1129)
-    @settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=examples(300), deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
     @given(cases(statute))
     def check(data):
         data = single_vacancy(data)

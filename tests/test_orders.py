@@ -19,6 +19,7 @@ from nachruecken.errors import InputError
 from nachruecken.case.loader import build_case, load_case
 from nachruecken.law.statutes import Statute, encoded_statutes, load_statute
 from strategies import terms
+from profiles import examples
 
 FILTERED = [sid for sid in encoded_statutes() if load_statute(sid).order_keys_by_reading]
 
@@ -77,6 +78,7 @@ def _reading_values(sid):
     return [{rid: v} for rid in statute.order_keys_by_reading for v in statute.readings[rid].values]
 
 
+@pytest.mark.thorough  # slow: the thorough profile (tests/profiles.py)
 @pytest.mark.parametrize("sid", FILTERED)
 def test_worked_cases_decide_the_same_with_every_ordering(sid, monkeypatch):
     cases = _cases(sid)
@@ -85,7 +87,7 @@ def test_worked_cases_decide_the_same_with_every_ordering(sid, monkeypatch):
 
 
 @pytest.mark.parametrize("sid", FILTERED)
-@settings(max_examples=60, deadline=None, derandomize=True,
+@settings(max_examples=examples(60), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_generated_terms_decide_the_same_with_every_ordering(sid, monkeypatch, data):

@@ -19,8 +19,9 @@ from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import build_case, load_case
 from nachruecken.case.model import VACATING_TYPES
 from strategies import STATUTES, cases
+from profiles import examples
 
-SETTINGS = settings(max_examples=200, deadline=None, derandomize=True,
+SETTINGS = settings(max_examples=examples(200), deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 

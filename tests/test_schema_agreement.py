@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from nachruecken.case.schema import CASE_SCHEMA, _conforms, _validator
 from strategies import STATUTES, cases
+from profiles import examples
 
 ODD_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-5, 2**32), st.floats(allow_nan=False),
                        st.text(max_size=5), st.lists(st.integers(), max_size=2), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
@@ -29,7 +30,7 @@ def _paths(x, prefix=()):
 
 
 @seed(42)
-@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(400), deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(data=st.data(), statute=st.sampled_from(STATUTES))
 def test_quick_check_agrees_with_the_validator(data, statute):
     case = data.draw(cases(statute))

@@ -22,6 +22,7 @@ from nachruecken.errors import InputError
 from nachruecken.case.loader import build_case, load_case
 from nachruecken.law.statutes import load_statute
 from strategies import STATUTES, terms
+from profiles import examples
 
 SIZES = (0, 1, 2)
 
@@ -65,6 +66,7 @@ def _same(case, readings=None, sizes=SIZES) -> list[int]:
     return differ
 
 
+@pytest.mark.thorough  # slow: the thorough profile (tests/profiles.py)
 def test_every_worked_case_decides_the_same_windowed(monkeypatch):
     seen = _counting(monkeypatch)
     files = collect([Path(__file__).resolve().parents[1] / "instances"])
@@ -106,7 +108,7 @@ def term_with_readings(draw, statute: str):
 
 
 @pytest.mark.parametrize("statute", STATUTES)
-@settings(max_examples=300, deadline=None, derandomize=True,
+@settings(max_examples=examples(300), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_generated_terms_decide_the_same_windowed(statute, data):
