@@ -1,4 +1,4 @@
-"""`nachruecken solve`: what it does once its arguments are read (by typer in cli.py, or by the
+"""`nachruecken solve`: what it does once its arguments are read (by typer in cli/deciding.py, or by the
 launcher's fast path, launcher.py). Each output format imports only what it needs."""
 
 from __future__ import annotations
