@@ -114,79 +114,115 @@ class _Worker:
         self.conn.close()
 
 
+class _Pool:
+    """A pooled run's state: the cases still to send, the workers, and the answers not yet handed on."""
+
+    def __init__(self, ctx, paths: list[str], options: Options, jobs: int, timeout: float | None,
+                 progress: Callable[[int], None] | None):
+        self.ctx, self.options, self.timeout, self.progress = ctx, options, timeout, progress
+        self.todo = deque(enumerate(paths))
+        self.single: set[int] = set()  # cases to send alone (after a worker died in their chunk)
+        self.size = max(1, min(16, len(paths) // (4 * jobs)))
+        self.done: dict[int, Outcome] = {}
+        self.next_out = 0
+        self.workers = [_Worker(ctx, options) for _ in range(min(jobs, len(paths)))]
+
+    def unfinished(self) -> bool:
+        return bool(self.todo) or any(w.chunk for w in self.workers)
+
+    def finish(self, index: int, outcome: Outcome) -> None:
+        """The case's outcome, once (a late answer after the watchdog gave up on it is dropped)."""
+        if index not in self.done:
+            self.done[index] = outcome
+            if self.progress:
+                self.progress(1)
+
+    def feed(self) -> None:
+        """Each idle worker gets the next chunk; a case to send alone makes a chunk of its own."""
+        for w in self.workers:
+            if not w.chunk and self.todo:
+                chunk = [self.todo.popleft()]
+                while (self.todo and len(chunk) < self.size and chunk[0][0] not in self.single
+                       and self.todo[0][0] not in self.single):
+                    chunk.append(self.todo.popleft())
+                w.send(chunk)
+
+    def collect(self) -> None:
+        """The answers that come within half a second, or before the first case in progress runs out of time."""
+        from multiprocessing.connection import wait
+
+        busy = [w for w in self.workers if w.chunk]
+        now = time.monotonic()
+        wait_for = 0.5 if self.timeout is None else max(0.0, min(w.since + self.timeout - now for w in busy))
+        for conn in wait([w.conn for w in busy], min(wait_for, 0.5)):
+            w = next(x for x in busy if x.conn is conn)
+            try:
+                index, outcome = conn.recv()
+            except (EOFError, OSError):
+                continue  # the worker died: the watchdog sees it
+            self.finish(index, outcome)
+            if w.chunk and w.chunk[0][0] == index:
+                w.chunk.popleft()
+            w.since = time.monotonic()
+
+    def watch(self) -> None:
+        """The watchdog: a case over its time, or whose worker died, fails; its worker is replaced."""
+        now = time.monotonic()
+        for i, w in enumerate(self.workers):
+            if not w.chunk:
+                continue
+            index, path = w.chunk[0]
+            if index in self.done:  # answered just before the watchdog looked
+                w.chunk.popleft()
+                continue
+            if self.timeout is not None and now - w.since > self.timeout:
+                outcome = Outcome(path, error=f"{path}: timed out after {self.timeout:g} s", kind="timeout")
+            elif not w.proc.is_alive():
+                outcome = Outcome(path, error=f"{path}: internal error (the worker process ended with "
+                                              f"exit code {w.proc.exitcode})", kind="internal")
+                self.single.update(x for x, _ in list(w.chunk)[1:])
+            else:
+                continue
+            self.finish(index, outcome)
+            self._replace(i)
+
+    def _replace(self, i: int) -> None:
+        """Worker ``i`` gave up its case in progress: the rest of its chunk goes back, a new worker takes its place."""
+        w = self.workers[i]
+        w.chunk.popleft()
+        self.todo.extendleft(reversed(w.chunk))  # the rest of its chunk goes to the front, in order
+        w.chunk.clear()
+        w.stop(kill=True)
+        self.workers[i] = _Worker(self.ctx, self.options)
+
+    def ready(self) -> Iterator[Outcome]:
+        """The outcomes that are next in the order given."""
+        while self.next_out in self.done:
+            yield self.done.pop(self.next_out)
+            self.next_out += 1
+
+    def stop(self) -> None:
+        for w in self.workers:
+            w.stop()
+
+
 def _pooled(paths, options, jobs, timeout, progress):
     """Chunks of cases to ``jobs`` worker processes, each case timed on its own (a watchdog kills a
     worker whose case runs over ``timeout`` and hands the rest of its chunk on); a worker that dies
     fails only its case in progress, and the rest of its chunk is decided one case at a time."""
     import multiprocessing  # (only here: it takes longer to load than a typical case takes to decide)
-    from multiprocessing.connection import wait
 
     # loaded once here, inherited by every worker
     from nachruecken.engine import determine  # noqa: F401
     from nachruecken.case import loader  # noqa: F401
 
-    ctx = multiprocessing.get_context("fork")
-    todo = deque(enumerate(paths))
-    single: set[int] = set()  # cases to send alone (after a worker died in their chunk)
-    size = max(1, min(16, len(paths) // (4 * jobs)))
-    done: dict[int, Outcome] = {}
-    next_out = 0
-    workers = [_Worker(ctx, options) for _ in range(min(jobs, len(paths)))]
-
-    def finish(index: int, outcome: Outcome) -> None:
-        if index not in done:
-            done[index] = outcome
-            if progress:
-                progress(1)
+    pool = _Pool(multiprocessing.get_context("fork"), paths, options, jobs, timeout, progress)
     try:
-        while todo or any(w.chunk for w in workers):
-            for w in workers:
-                if not w.chunk and todo:
-                    chunk = [todo.popleft()]
-                    while todo and len(chunk) < size and chunk[0][0] not in single and todo[0][0] not in single:
-                        chunk.append(todo.popleft())
-                    w.send(chunk)
-            busy = [w for w in workers if w.chunk]
-            now = time.monotonic()
-            wait_for = 0.5 if timeout is None else max(0.0, min(w.since + timeout - now for w in busy))
-            for conn in wait([w.conn for w in busy], min(wait_for, 0.5)):
-                w = next(x for x in busy if x.conn is conn)
-                try:
-                    index, outcome = conn.recv()
-                except (EOFError, OSError):
-                    continue  # the worker died: seen below
-                finish(index, outcome)
-                if w.chunk and w.chunk[0][0] == index:
-                    w.chunk.popleft()
-                w.since = time.monotonic()
-            now = time.monotonic()
-            for i, w in enumerate(workers):
-                if not w.chunk:
-                    continue
-                index, path = w.chunk[0]
-                if index in done:  # answered just before the watchdog looked
-                    w.chunk.popleft()
-                    continue
-                if timeout is not None and now - w.since > timeout:
-                    outcome = Outcome(path, error=f"{path}: timed out after {timeout:g} s", kind="timeout")
-                elif not w.proc.is_alive():
-                    outcome = Outcome(path, error=f"{path}: internal error (the worker process ended with "
-                                                  f"exit code {w.proc.exitcode})", kind="internal")
-                    single.update(x for x, _ in list(w.chunk)[1:])
-                else:
-                    continue
-                finish(index, outcome)
-                w.chunk.popleft()
-                todo.extendleft(reversed(w.chunk))  # the rest of its chunk goes to the front, in order
-                w.chunk.clear()
-                w.stop(kill=True)
-                workers[i] = _Worker(ctx, options)
-            while next_out in done:
-                yield done.pop(next_out)
-                next_out += 1
+        while pool.unfinished():
+            pool.feed()
+            pool.collect()
+            pool.watch()
+            yield from pool.ready()
     finally:
-        for w in workers:
-            w.stop()
-    while next_out in done:
-        yield done.pop(next_out)
-        next_out += 1
+        pool.stop()
+    yield from pool.ready()

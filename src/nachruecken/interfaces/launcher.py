@@ -3,7 +3,7 @@
 Loading typer (with click) takes longer than deciding a typical case. `nachruecken solve` with
 plain, valid arguments is therefore read here, by a reader that accepts only what typer would
 accept in the same way, and runs the very function typer's command runs (solve_command.py). Any
-other command, any help, any option it does not know or a value it doubts goes to typer (cli.py),
+other command, any help, any option it does not know or a value it doubts goes to typer (cli/),
 which then reads and reports exactly as always. NACHRUECKEN_NO_FAST_PATH=1 sends everything to typer
 (tests/test_launcher.py compares the two over many argument lists).
 """

@@ -1,4 +1,4 @@
-"""`nachruecken solve`: what it does once its arguments are read (by typer in cli.py, or by the
+"""`nachruecken solve`: what it does once its arguments are read (by typer in cli/deciding.py, or by the
 launcher's fast path, launcher.py). Each output format imports only what it needs."""
 
 from __future__ import annotations
@@ -69,70 +69,74 @@ class _progress:
             self.bar.stop()
 
 
-def run_solve(cases: list[Path], as_json: bool = False, statute: str | None = None, reading: list[str] = (),
-              lang: str = "en", all_candidates: bool = False, jobs: int = 1, timeout: float | None = None,
-              fmt: str | None = None, output: Path | None = None, csv_dialect: str = "standard") -> int:
-    """Decide every case file and write the results; returns the exit status."""
-    from nachruecken.interfaces.batch import Options, decide_files, expand
+def _case_of(outcome):
+    """The case handed back with the outcome, else loaded again here (for the formats that show it)."""
+    if outcome.case is not None:
+        return outcome.case
+    from nachruecken.case.loader import load_case
+
+    return load_case(outcome.path)
+
+
+def _checked_arguments(reading: list[str], statute: str | None, fmt: str | None, as_json: bool,
+                       csv_dialect: str) -> tuple[dict[str, str], str]:
+    """The readings and the output format, once every argument is known good (else an InputError)."""
     from nachruecken.errors import InputError
     from nachruecken.law.statutes import resolve_statute_id
 
-    try:
-        cli_readings = _parse_readings(list(reading))
-        if statute:
-            resolve_statute_id(statute, "--statute")
-        kind = _output_format(fmt, as_json)
-        if csv_dialect not in ("standard", "excel-de"):
-            raise InputError(f"unknown CSV dialect '{csv_dialect}'; known: standard, excel-de", "--csv-dialect")
-    except InputError as exc:
-        _err(str(exc))
-        return 2
-    paths = [str(p) for p in expand(cases)]
-    if not paths:
-        _err("no case files found")
-        return 2
-    options = Options(statute, tuple(cli_readings.items()), lang, all_candidates, keep_case=kind != "json")
-    several = len(paths) > 1
-    # a file gets what the terminal would show at 80 columns (text), or the format asked for
-    sink = io.StringIO() if output is not None else None
-    write = (lambda text: sink.write(text)) if sink is not None else (lambda text: print(text, end="", flush=True))
-    console = None
-    if kind == "text":
-        from rich.console import Console
+    cli_readings = _parse_readings(list(reading))
+    if statute:
+        resolve_statute_id(statute, "--statute")
+    kind = _output_format(fmt, as_json)
+    if csv_dialect not in ("standard", "excel-de"):
+        raise InputError(f"unknown CSV dialect '{csv_dialect}'; known: standard, excel-de", "--csv-dialect")
+    return cli_readings, kind
 
-        from nachruecken.output.terminal import render
 
-        console = Console(file=sink, width=80, emoji=False) if sink is not None else Console(emoji=False)
-    elif kind in ("markdown", "csv"):
-        from nachruecken.output import formats
+class _Results:
+    """Writes each outcome in the format asked for, as it comes (CSV rows are gathered for the end)."""
 
-    def case_of(outcome):
-        if outcome.case is not None:
-            return outcome.case
-        from nachruecken.case.loader import load_case
+    def __init__(self, kind: str, sink: io.StringIO | None, lang: str, several: bool):
+        self.kind, self.lang, self.several = kind, lang, several
+        self.write = ((lambda text: sink.write(text)) if sink is not None
+                      else (lambda text: print(text, end="", flush=True)))
+        self.csv_rows: list = []
+        self.console = None
+        # each format loads only what it needs, before the first case is decided
+        if kind == "text":
+            from rich.console import Console
 
-        return load_case(outcome.path)
-    csv_rows: list = []
-    worst = 0
-    with _progress(len(paths)) as advance:
-        for outcome in decide_files(paths, options, jobs, timeout, advance):
-            if outcome.error is not None:
-                worst = max(worst, 3 if outcome.kind == "internal" else 2)
-                if kind == "json":
-                    write(json.dumps({"case": outcome.path, "error": outcome.error}, ensure_ascii=False) + "\n")
-                else:
-                    _err(outcome.error)
-                continue
-            if kind == "json":
-                write(json.dumps(outcome.result, ensure_ascii=False, indent=None if several else 2) + "\n")
-            elif kind == "markdown":
-                write(formats.to_markdown(outcome.result, case_of(outcome), lang) + ("\n" if several else ""))
-            elif kind == "csv":
-                csv_rows += formats.csv_rows(outcome.result, case_of(outcome), lang)
+            from nachruecken.output.terminal import render
+
+            self.render = render
+            self.console = Console(file=sink, width=80, emoji=False) if sink is not None else Console(emoji=False)
+        elif kind in ("markdown", "csv"):
+            from nachruecken.output import formats
+
+            self.formats = formats
+
+    def add(self, outcome) -> int:
+        """Write one outcome; its exit status (0, 2 for bad input, 3 for an internal error)."""
+        if outcome.error is not None:
+            if self.kind == "json":
+                self.write(json.dumps({"case": outcome.path, "error": outcome.error}, ensure_ascii=False) + "\n")
             else:
-                render(outcome.result, case_of(outcome), console, lang)
-    if kind == "csv":
-        data, lost = formats.to_csv(csv_rows, csv_dialect, lang)
+                _err(outcome.error)
+            return 3 if outcome.kind == "internal" else 2
+        if self.kind == "json":
+            self.write(json.dumps(outcome.result, ensure_ascii=False, indent=None if self.several else 2) + "\n")
+        elif self.kind == "markdown":
+            self.write(self.formats.to_markdown(outcome.result, _case_of(outcome), self.lang)
+                       + ("\n" if self.several else ""))
+        elif self.kind == "csv":
+            self.csv_rows += self.formats.csv_rows(outcome.result, _case_of(outcome), self.lang)
+        else:
+            self.render(outcome.result, _case_of(outcome), self.console, self.lang)
+        return 0
+
+    def write_csv(self, csv_dialect: str, output: Path | None) -> None:
+        """The gathered rows as one CSV, to the output file or stdout (a warning for characters lost)."""
+        data, lost = self.formats.to_csv(self.csv_rows, csv_dialect, self.lang)
         if lost:
             _err(f"warning: {lost} character(s) have no place in Windows-1252 and were written as '?' "
                  f"(e.g. in names); use --csv-dialect standard (UTF-8) to keep them")
@@ -141,6 +145,34 @@ def run_solve(cases: list[Path], as_json: bool = False, statute: str | None = No
         else:
             sys.stdout.buffer.write(data)
             sys.stdout.flush()
+
+
+def run_solve(cases: list[Path], as_json: bool = False, statute: str | None = None, reading: list[str] = (),
+              lang: str = "en", all_candidates: bool = False, jobs: int = 1, timeout: float | None = None,
+              fmt: str | None = None, output: Path | None = None, csv_dialect: str = "standard") -> int:
+    """Decide every case file and write the results; returns the exit status."""
+    from nachruecken.interfaces.batch import Options, decide_files, expand
+    from nachruecken.errors import InputError
+
+    try:
+        cli_readings, kind = _checked_arguments(reading, statute, fmt, as_json, csv_dialect)
+    except InputError as exc:
+        _err(str(exc))
+        return 2
+    paths = [str(p) for p in expand(cases)]
+    if not paths:
+        _err("no case files found")
+        return 2
+    options = Options(statute, tuple(cli_readings.items()), lang, all_candidates, keep_case=kind != "json")
+    # a file gets what the terminal would show at 80 columns (text), or the format asked for
+    sink = io.StringIO() if output is not None else None
+    results = _Results(kind, sink, lang, several=len(paths) > 1)
+    worst = 0
+    with _progress(len(paths)) as advance:
+        for outcome in decide_files(paths, options, jobs, timeout, advance):
+            worst = max(worst, results.add(outcome))
+    if kind == "csv":
+        results.write_csv(csv_dialect, output)
     elif output is not None:
         try:
             output.write_text(sink.getvalue(), encoding="utf-8")

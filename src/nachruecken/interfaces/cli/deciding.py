@@ -1,0 +1,188 @@
+"""Deciding cases: ``solve`` (who takes each seat, and why), ``test`` (the cases' ``expected`` blocks)
+and ``feststellung`` (the official determination drafted from a decision)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from nachruecken.interfaces.cli.common import Lang
+from nachruecken.interfaces.solve_command import _err, _parse_readings
+
+
+def solve(
+    cases: List[Path] = typer.Argument(..., help="case files (.yaml, .yml, .json, .lp) or folders of them"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON (one line per file when several)"),
+    statute: Optional[str] = typer.Option(None, "--statute", help="decide under this statute instead of the case's"),
+    reading: List[str] = typer.Option([], "--reading", help="ID=VALUE, e.g. he.ersatzliste_order=list"),
+    lang: Lang = typer.Option(Lang.en, "--lang", help="language of the explanations"),
+    all_candidates: bool = typer.Option(False, "--all-candidates", help="also list everyone after the successor"),
+    jobs: int = typer.Option(1, "--jobs", min=1, help="worker processes"),
+    timeout: Optional[float] = typer.Option(None, "--timeout", min=0.01, help="seconds per case; a case over it is reported, not waited for"),
+    fmt: Optional[str] = typer.Option(None, "--format", help="text (default), markdown (md), csv or json"),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="write to this file instead of the terminal"),
+    csv_dialect: str = typer.Option("standard", "--csv-dialect",
+                                    help="csv: standard (comma, UTF-8) or excel-de (semicolon, Windows-1252)"),
+):
+    """Determine every vacancy of each case: the successor or the empty seat, and why."""
+    from nachruecken.interfaces.solve_command import run_solve
+
+    raise typer.Exit(run_solve(cases, as_json, statute, reading, lang.value, all_candidates, jobs, timeout, fmt,
+                               output, csv_dialect))
+
+
+def test_cmd(
+    paths: List[Path] = typer.Argument(None, help="case files or folders (default: ./instances, else the worked "
+                                                  "cases shipped with nachruecken)"),
+    lang: Lang = typer.Option(Lang.en, "--lang"),
+    update: bool = typer.Option(False, "--update", help="rewrite each failing `expected` block from today's answers "
+                                                        "and print the diff (YAML files; comments inside the block "
+                                                        "are not kept)"),
+):
+    """Check the `expected` blocks of case files; exit 1 if any fails."""
+    files = _files_to_test(paths)
+    checks, broken = _run_checks(files, lang.value, update)
+    n_fail = _print_checks(checks)
+    raise typer.Exit(2 if broken else (1 if n_fail else 0))
+
+
+def _files_to_test(paths: List[Path]) -> list:
+    """The case files given, else those in ./instances, else the worked cases shipped (saying so on stderr)."""
+    from nachruecken.engine.expectations import collect, instances_dir
+
+    default = Path("instances") if Path("instances").is_dir() else instances_dir()
+    if not paths and default is None:
+        _err("no ./instances folder here, and this installation ships no worked cases; "
+             "give case files or folders, or clone the repository")
+        raise typer.Exit(2)
+    if not paths and default != Path("instances"):
+        _err(f"no ./instances folder here: checking the worked cases shipped with nachruecken ({default})")
+    files = collect(paths or [default])
+    if not files:
+        _err("no case files found")
+        raise typer.Exit(2)
+    return files
+
+
+def _run_checks(files: list, lang: str, update: bool) -> tuple[list, bool]:
+    """Every file's checks, and whether any file could not be read (bad input: its one check fails)."""
+    from nachruecken.engine.expectations import Check
+    from nachruecken.errors import InputError
+
+    checks: list[Check] = []
+    broken = False
+    for path in files:
+        try:
+            checks += _check_file(path, lang, update)
+        except InputError as exc:
+            broken = True
+            checks.append(Check(str(path), "-", False, str(exc.with_file(str(path)))))
+    return checks, broken
+
+
+def _check_file(path: Path, lang: str, update: bool) -> list:
+    """One file's checks; with ``update``, a failing block is rewritten (its diff printed) and counts as passed."""
+    from nachruecken.engine.expectations import Check, run_expected, update_expected
+    from nachruecken.case.loader import load_case
+
+    case = load_case(path)
+    if not case.expected:
+        return [Check(str(path), "-", None, "no expected block")]
+    found, result = run_expected(case, lang)
+    if update and result is not None and any(c.passed is False for c in found):
+        diff = update_expected(path, case, result)
+        sys.stdout.write(diff)
+        found = [Check(c.file, c.vacancy, True, "updated" if c.passed is False else c.detail) for c in found]
+    return found
+
+
+def _print_checks(checks: list) -> int:
+    """The table of checks and the count line; returns how many failed."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(header_style="bold")
+    for col in ("case", "vacancy", "result", "detail"):
+        table.add_column(col, overflow="fold")
+    mark = {True: "[green]pass[/green]", False: "[red]FAIL[/red]", None: "[dim]none[/dim]"}
+    for c in checks:
+        table.add_row(c.file, c.vacancy, mark[c.passed], c.detail)
+    console = Console(emoji=False)
+    console.print(table)
+    n_pass = sum(c.passed is True for c in checks)
+    n_fail = sum(c.passed is False for c in checks)
+    console.print(f"{n_pass} passed, {n_fail} failed")
+    return n_fail
+
+
+def feststellung(
+    case: Path = typer.Argument(..., help="a case file"),
+    vacancy: Optional[str] = typer.Option(None, "--vacancy", help="only this determination (the departed's id, or id#2)"),
+    fmt: Optional[str] = typer.Option(None, "--format",
+                                      help="md (markdown, the default), html (printable A4) or docx (needs the extra "
+                                           "nachruecken\\[docx]); default: from the -o file's suffix"),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="write to this file (docx needs one)"),
+    lang: Lang = typer.Option(Lang.de, "--lang", help="de (the official language) or en (a translation)"),
+    statute: Optional[str] = typer.Option(None, "--statute", help="decide under this statute instead of the case's"),
+    reading: List[str] = typer.Option([], "--reading", help="ID=VALUE"),
+):
+    """Draft the official determination (Feststellung) of each vacancy, ready to be checked and signed."""
+    from nachruecken.errors import InputError
+
+    try:
+        kind = _document_kind(fmt, output)
+        data = _draft(case, vacancy, kind, lang.value, statute, reading)
+    except InputError as exc:
+        _err(str(exc))
+        raise typer.Exit(2)
+    _write_document(data, output)
+
+
+def _document_kind(fmt: Optional[str], output: Optional[Path]) -> str:
+    """md, html or docx: from --format, else from the output file's suffix; a mismatch is an input error."""
+    from nachruecken.errors import InputError
+
+    by_suffix = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".docx": "docx"}
+    implied = by_suffix.get(output.suffix.lower()) if output is not None else None
+    kind = {"md": "md", "markdown": "md", "html": "html", "docx": "docx"}.get((fmt or implied or "md").lower())
+    if kind is None:
+        raise InputError(f"unknown format '{fmt}'; known: md, html, docx", "--format")
+    if implied is not None and implied != kind:
+        raise InputError(f"--format {fmt} does not fit the file {output.name}", "--format")
+    if kind == "docx" and output is None:
+        raise InputError("a DOCX document needs a file: give -o FILE.docx", "--output")
+    return kind
+
+
+def _draft(case: Path, vacancy: Optional[str], kind: str, lang: str, statute: Optional[str],
+           reading: List[str]) -> bytes:
+    """Decide the case and draft its determination as the bytes of the document asked for."""
+    from nachruecken.output.documents import feststellung as doc
+    from nachruecken.engine.determine import determine_case
+    from nachruecken.errors import InputError
+    from nachruecken.case.loader import load_case
+
+    loaded = load_case(case)
+    result = determine_case(loaded, statute, _parse_readings(reading) or None, lang)
+    try:
+        text = doc.document(result, loaded, vacancy, lang)
+    except InputError as exc:
+        raise exc.with_file(str(case)) from None
+    return (doc.to_docx(text, lang) if kind == "docx" else
+            (doc.to_html(text, lang) if kind == "html" else text).encode("utf-8"))
+
+
+def _write_document(data: bytes, output: Optional[Path]) -> None:
+    """To the output file, else to stdout as it is (a file that cannot be written: exit 2)."""
+    if output is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return
+    try:
+        output.write_bytes(data)
+    except OSError as exc:
+        _err(f"{output}: cannot write: {exc.strerror}")
+        raise typer.Exit(2)
