@@ -7,6 +7,8 @@ the codes.
 
 from __future__ import annotations
 
+from typing import Any
+
 import csv
 import io
 
@@ -24,7 +26,7 @@ CSV_COLUMNS = {
 # Offices that open CSV in a German spreadsheet: semicolons and Windows-1252 (unencodable characters replaced).
 CSV_DIALECTS = {"standard": (",", "utf-8"), "excel-de": (";", "cp1252")}
 
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {  # per language: words (str) and the column heads (tuple)
     "en": {"vacancy": "Seat of {who}", "via": "{nom}; {trigger} on {date}", "text": "Text applied",
            "cols": ("#", "Person", "List", "Votes", "Status", "Reason", "Citation", "Why"), "outcome": "Outcome",
            "successor": "{name} succeeds from {nom}", "grounds": "Grounds", "notes": "Notes",

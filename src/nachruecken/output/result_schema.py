@@ -8,7 +8,7 @@ from __future__ import annotations
 
 DATE = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
 NULLABLE_DATE = {"anyOf": [DATE, {"type": "null"}]}
-TEXT_GROUND = {
+TEXT_GROUND: dict[str, Any] = {
     "type": "object", "required": ["norm", "citation", "explanation"],
     "properties": {"norm": {"type": "string", "description": "norm id, e.g. he-kwg-34/1/1"},
                    "citation": {"type": "string", "description": "e.g. § 34 Abs. 1 Satz 1 Halbsatz 1 KWG"},

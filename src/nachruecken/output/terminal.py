@@ -6,6 +6,8 @@ one block per candidate, so that no name, citation or word is broken.
 
 from __future__ import annotations
 
+from typing import Any
+
 import re
 
 from rich.console import Console
@@ -22,7 +24,7 @@ from nachruecken.law.wording import capital, readings_line
 # columns would break names and citations into pieces).
 TABLE_MIN_WIDTH = 110
 
-HEAD = {
+HEAD: dict[str, dict[str, Any]] = {  # per language: words (str) and the table's column heads (tuple)
     "en": {"case": "Case", "statute": "Statute", "readings": "Readings", "warning": "Warning",
            "vacancy": "Vacancy", "of": "seat of", "via": "through", "on": "on",
            "cols": ("#", "Person", "List", "Votes", "Place", "Status", "Reason", "Citation", "Why"),
