@@ -26,7 +26,8 @@ How the term is read (README, "How a case is read"; DESIGN "How a case reads"):
   the recorded person is pending with the acceptance period every encoded statute with one gives.
 
 Modules: ``model`` (the data types: ``Holding``, ``Call``, ``LedgerRules``, ``Decision``, ``Procedure``,
-``Step``, ``LedgerResult``), ``replay`` (``Ledger``, ``effective_events``, ``run_ledger``).
+``Step``, ``LedgerResult``), ``periods`` (periods to declare, an elected person's period and
+Hinderungsgrund, deemed refusals), ``replay`` (``Ledger``, ``effective_events``, ``run_ledger``).
 
 May import: ``case``, ``law`` and the package root.
 """
@@ -36,7 +37,8 @@ from __future__ import annotations
 from nachruecken.engine.ledger.model import (
     FAILING_TYPES, Call, Decision, Holding, LedgerResult, LedgerRules, Procedure, Step)
 from nachruecken.engine.ledger.replay import (
-    MEMBERSHIP_EVENTS, UNNOTIFIED_WEEKS, Ledger, effective_events, run_ledger)
+    MEMBERSHIP_EVENTS, Ledger, effective_events, run_ledger)
+from nachruecken.engine.ledger.periods import UNNOTIFIED_WEEKS
 
 __all__ = ["FAILING_TYPES", "MEMBERSHIP_EVENTS", "UNNOTIFIED_WEEKS", "Call", "Decision", "Holding", "Ledger",
            "LedgerResult", "LedgerRules", "Procedure", "Step", "effective_events", "run_ledger"]
