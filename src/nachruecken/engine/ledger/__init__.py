@@ -27,7 +27,8 @@ How the term is read (README, "How a case is read"; DESIGN "How a case reads"):
 
 Modules: ``model`` (the data types: ``Holding``, ``Call``, ``LedgerRules``, ``Decision``, ``Procedure``,
 ``Step``, ``LedgerResult``), ``periods`` (periods to declare, an elected person's period and
-Hinderungsgrund, deemed refusals), ``declarations`` (each
+Hinderungsgrund, deemed refusals), ``days`` (a day's events
+and the walks they call for; a by-election), ``declarations`` (each
 event read by its author's status on its day; ``kind_of``), ``recorded`` (what a recorded
 ``called`` does), ``replay`` (``Ledger``, ``effective_events``, ``run_ledger``).
 
