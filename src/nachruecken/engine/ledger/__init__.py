@@ -25,12 +25,17 @@ How the term is read (README, "How a case is read"; DESIGN "How a case reads"):
 - A recorded ``called`` is the office's determination and stands; where it differs from the walk,
   the recorded person is pending with the acceptance period every encoded statute with one gives.
 
-Modules: ``model`` (the data types: ``Holding``, ``Call``, ``LedgerRules``, ``Decision``, ``Procedure``,
-``Step``, ``LedgerResult``), ``periods`` (periods to declare, an elected person's period and
-Hinderungsgrund, deemed refusals), ``days`` (a day's events
-and the walks they call for; a by-election), ``declarations`` (each
-event read by its author's status on its day; ``kind_of``), ``recorded`` (what a recorded
-``called`` does), ``replay`` (``Ledger``, ``effective_events``, ``run_ledger``).
+Modules, in the order of the work:
+- ``model``: the data types (``Holding``, ``Call``, ``LedgerRules``, ``Decision``, ``Procedure``, ``Step``,
+  ``LedgerResult``);
+- ``replay``: ``Ledger`` (the state, and the sweep day by day), ``effective_events``, ``run_ledger``;
+- ``periods``: periods to declare, an elected person's period and Hinderungsgrund, deemed refusals;
+- ``days``: a day's events and the walks they call for, in the order of the events; a by-election;
+- ``declarations``: each event read by its author's status on its day (``kind_of``);
+- ``recorded``: what a recorded ``called`` does, and which procedure it belongs to;
+- ``walk``: opening and walking a procedure, seating the person called, lapsed calls;
+- ``step``: what a walk sees (the ``Step`` handed to the statute encoding).
+``Ledger`` is one class made of a mixin from each of the last six modules.
 
 May import: ``case``, ``law`` and the package root.
 """
@@ -39,9 +44,9 @@ from __future__ import annotations
 
 from nachruecken.engine.ledger.model import (
     FAILING_TYPES, Call, Decision, Holding, LedgerResult, LedgerRules, Procedure, Step)
-from nachruecken.engine.ledger.replay import (
-    MEMBERSHIP_EVENTS, Ledger, effective_events, run_ledger)
 from nachruecken.engine.ledger.periods import UNNOTIFIED_WEEKS
+from nachruecken.engine.ledger.replay import Ledger, effective_events, run_ledger
+from nachruecken.engine.ledger.step import MEMBERSHIP_EVENTS
 
 __all__ = ["FAILING_TYPES", "MEMBERSHIP_EVENTS", "UNNOTIFIED_WEEKS", "Call", "Decision", "Holding", "Ledger",
            "LedgerResult", "LedgerRules", "Procedure", "Step", "effective_events", "run_ledger"]
