@@ -15,7 +15,7 @@ from nachruecken.engine.ledger.model import FAILING_TYPES, Procedure
 class Declarations:
     """How each event is read. Reads ``holders``, ``pending_of``, ``rules``, ``case`` and ``elected_until``;
     writes ``read_as`` (an event read as another type), ``refusal_role`` (what a refusal refused) and
-    ``result.warnings``; the actions it returns are run by the day (``Days``)."""
+    ``result.warnings``; the actions it adds to the day's list are run by ``Days``."""
 
     def _same_day_declarations(self, day: dt.date, evs: list[Event]) -> None:
         """A person called who both accepts and refuses on one day: the file order decides which
