@@ -1,0 +1,134 @@
+"""Declarations and other events of a person, read by his status on their day: a seat holder's (within
+his period on the election a refusal of it, after it a Verzicht on the seat), a pending person's (his
+``resigned`` refuses the call), and those of a person neither member nor pending (they refuse the calls
+open on their date, or are the statute's waiver). ``kind_of`` gives the type an event is read as.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from nachruecken.case.model import VACATING_TYPES, Event
+from nachruecken.engine.ledger.model import FAILING_TYPES, Procedure
+
+
+class Declarations:
+    """How each event is read. Reads ``holders``, ``pending_of``, ``rules``, ``case`` and ``elected_until``;
+    writes ``read_as`` (an event read as another type), ``refusal_role`` (what a refusal refused) and
+    ``result.warnings``; the actions it adds to the day's list are run by ``Days``."""
+
+    def _same_day_declarations(self, day: dt.date, evs: list[Event]) -> None:
+        """A person called who both accepts and refuses on one day: the file order decides which
+        came first (each person's own declarations are taken in file order), so a warning says so."""
+        for person in dict.fromkeys(ev.person for ev in evs if ev.person in self.pending_of):
+            types = {ev.type for ev in evs if ev.person == person and not ev.reservation}
+            if "accepted" in types and types & {"refused", "waived", "resigned"}:
+                self.result.warnings.append(("same_day_declarations", {"person": person, "date": day.isoformat()}))
+
+    def _read_as(self, ev: Event, kind: str, status: str) -> None:
+        """Record that ``ev`` is read as a declaration of type ``kind`` by one whose status is
+        ``status`` (pending, elected, candidate); a warning says how the record was read."""
+        self.read_as[ev.seq] = kind
+        self.result.warnings.append((f"{ev.type}_by_{status}", {"person": ev.person, "date": ev.date.isoformat()}))
+
+    def kind_of(self, ev: Event) -> str:
+        """The event's type as the ledger reads it (a pending person's `resigned` is his refusal)."""
+        return self.read_as.get(ev.seq, ev.type)
+
+    def _holder_event(self, ev: Event, day: dt.date, actions: list) -> None:
+        """An event of a seat holder: within the period to declare on his election, a declaration
+        refuses the election; after it, his refusal or resignation is a Verzicht on the seat."""
+        p, holding = ev.person, self.holders[ev.person]
+        early = self._in_period(holding, day)
+        if ev.type in ("refused", "resigned"):
+            self._departure_declared(ev, day, early, actions)
+        elif ev.type in VACATING_TYPES:
+            actions.append((ev.seq, "open", self._open(ev, ev.type), None))
+        elif ev.type == "accepted" and ev.reservation:
+            if not early:
+                # membership has begun (an acceptance, or a period that ran out): a declaration
+                # now changes nothing
+                self.result.warnings.append(("reservation_after_membership", {
+                    "person": p, "date": day.isoformat(), "since": self._since(p)}))
+            elif self.rules.reservation_refuses:
+                # within his period an elected person's reservation refuses the election
+                actions.append((ev.seq, "open", self._open(ev, "refused"), None))
+        elif ev.type in self.rules.vacates_before_acceptance and early:
+            # before accepting, the elected person's seat falls vacant (Hamburg § 36 Abs. 1 Satz 1)
+            actions.append((ev.seq, "open", self._open(ev, ev.type), None))
+        elif ev.type == "lost_eligibility":
+            self.result.warnings.append(("member_lost_eligibility", {"person": p, "date": day.isoformat()}))
+        elif ev.type == "incompatibility":
+            if not (self.rules.uncleared_refuses and early):
+                # (within his period the statute decides: a refusal of the election unless cleared)
+                self.result.warnings.append(("member_incompatible", {"person": p, "date": day.isoformat()}))
+        elif ev.type == "waived":
+            # a member has a seat, no Anwartschaft: his declaration may be a Verzicht on the seat,
+            # which the case records as `resigned`
+            self.result.warnings.append(("waived_by_member", {"person": p, "date": day.isoformat()}))
+        elif ev.type == "lot_drawn" or ev.type in FAILING_TYPES:
+            self._lot_event(ev, actions)
+
+    def _departure_declared(self, ev: Event, day: dt.date, early: bool, actions: list) -> None:
+        """A seat holder's `refused` or `resigned`: before his membership began a refusal of the
+        election; after it a Verzicht on the seat, in the form the statute requires."""
+        p = ev.person
+        if early:
+            if ev.type == "resigned":
+                self._read_as(ev, "refused", "elected")
+            if self.rules.members_from_period_start and self.case.body_period_start is None:
+                self.result.warnings.append(("period_start_presumed", {
+                    "person": p, "date": day.isoformat(), "until": self.elected_until[p].isoformat()}))
+            actions.append((ev.seq, "open", self._open(ev, "refused"), None))
+            return
+        if self.rules.verzicht_recorded_only and ev.form == "written":
+            # NRW § 38 Satz 1: only a declaration zur Niederschrift gives the seat up
+            self.result.warnings.append(("verzicht_not_recorded", {"person": p, "date": day.isoformat()}))
+            return
+        if ev.type == "refused":  # (its warning names the form the statute requires)
+            self.result.warnings.append(("refused_by_member", {
+                "person": p, "date": day.isoformat(), "since": self._since(p)}))
+        elif self.rules.verzicht_recorded_only and ev.form != "recorded":
+            self.result.warnings.append(("verzicht_form_unknown", {"person": p, "date": day.isoformat()}))
+        actions.append((ev.seq, "open", self._open(ev, "resigned"), None))
+
+    def _uncalled(self, day: dt.date, uncalled: list[Event], actions: list) -> None:
+        """Refusals and waivers of persons neither member nor pending: they refuse the calls of the
+        procedures open on their date; a waiver of the Anwartschaft stands for later ones too."""
+        open_today = self._open_procs()
+        waives = self.rules.refusal_waives_from is not None and day >= self.rules.refusal_waives_from
+        for ev in uncalled:
+            if ev.seq in self.refusal_role:
+                continue
+            if waives and self.kind_of(ev) == "refused":
+                # the statute's waiver of the Anwartschaft (Hessen, § 34 Abs. 2): it excludes him in the
+                # procedures open today and in every later one
+                self._read_as(ev, "waived", "candidate")
+            elif open_today:
+                self.refusal_role[ev.seq] = ("uncalled", frozenset(x.index for x in open_today))
+            elif self.kind_of(ev) == "refused":
+                self.result.warnings.append(("refuses_nothing", {"person": ev.person, "date": day.isoformat()}))
+                continue
+            self._lot_event(ev, actions)
+
+    def _pending_event(self, proc: Procedure, ev: Event, actions: list) -> None:
+        """An event of a person whose call is pending. He holds no seat yet: his `resigned` is a
+        refusal of the call."""
+        if ev.type == "resigned":
+            self._read_as(ev, "refused", "pending")
+        kind = "reservation" if ev.type == "accepted" and ev.reservation else self.kind_of(ev)
+        fails = proc.decision.fails_by if proc.decision else frozenset()
+        if kind in fails:
+            if kind in ("refused", "reservation") or (kind == "waived" and self.rules.waiver_in_call_refuses):
+                # a reservation the statute counts as refusal is one, for later procedures too
+                self.refusal_role[ev.seq] = ("call", proc.index)
+            actions.append((ev.seq, "check", proc, (ev.person, kind)))
+        elif ev.type == "died":
+            # not a failure of the call under this statute (M-V: mv.death_before_membership reads it
+            # as a member's death): he is taken to hold the seat, and his death vacates it
+            self._seat(proc, ev.person, proc.pending.nomination, ev.date, seq=ev.seq)
+            actions.append((ev.seq, "open", self._open(ev, ev.type), None))
+        elif ev.type in VACATING_TYPES:
+            # he holds no seat yet that this could vacate
+            self.result.warnings.append(("no_seat", {"person": ev.person, "type": ev.type,
+                                                     "date": ev.date.isoformat()}))
