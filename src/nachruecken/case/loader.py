@@ -176,6 +176,7 @@ def load_case(path: str | Path) -> Case:
 
 
 def build_case(data, file: str, sha256: str = "") -> Case:
+    """A validated ``Case`` of a file's plain data (of any format); the first problem is an InputError."""
     if data is None:
         raise InputError("file is empty")
     if isinstance(data, dict) and "events" in data and data["events"] is None:
@@ -185,11 +186,45 @@ def build_case(data, file: str, sha256: str = "") -> Case:
     schema.validate_shape(data)
     statute = resolve_statute_spec(data["statute"], path="statute")
 
+    nominations, names = _build_nominations(data["nominations"])
+    persons = {c.person for n in nominations for c in n.candidates}
+    by_id = {n.id: n for n in nominations}
+    elected_on = _check_nominations(nominations, persons, by_id)
+
+    events = _build_events(data.get("events", []), persons, by_id)
+    _check_by_elections(nominations, events)
+    election_date = parse_date(data["election_date"], "election_date") if "election_date" in data else None
+    if election_date is not None:
+        _check_vacated_after_election(events, election_date, elected_on)
+    vacancy = _vacancy(data.get("vacancy"), persons, events)
+
+    body = data.get("body", {})
+    readings = dict(data.get("readings", {}))
+    expected = data.get("expected")
+    if expected is not None:
+        _check_expected(expected, persons)
+    holidays = tuple(parse_date(h, f"holidays[{k}]") for k, h in enumerate(data.get("holidays", [])))
+    as_of = parse_date(data["as_of"], "as_of") if "as_of" in data else None
+
+    return Case(
+        file=file, statute=statute, nominations=nominations, events=events, title=data.get("title"),
+        election_date=election_date, election=data.get("election", "proportional"),
+        body_name=body.get("name"), body_seats=body.get("seats"), body_kind=body.get("kind", "municipal"),
+        body_period_end=parse_date(body["period_end"], "body.period_end") if "period_end" in body else None,
+        body_period_start=parse_date(body["period_start"], "body.period_start") if "period_start" in body else None,
+        body_unfilled_seats=body.get("unfilled_seats", 0),
+        readings=readings, vacancy=vacancy, expected=expected, as_of=as_of, holidays=holidays,
+        input_sha256=sha256, names=names,
+    )
+
+
+def _build_nominations(raw_nominations: list) -> tuple[list[Nomination], dict[str, str]]:
+    """The nominations with their candidates, and the persons' names (a person has one name)."""
     nominations: list[Nomination] = []
     seen_noms: dict[str, int] = {}
     names: dict[str, str] = {}
     total = 0
-    for i, nd in enumerate(data["nominations"]):
+    for i, nd in enumerate(raw_nominations):
         p = f"nominations[{i}]"
         nid = nd["id"]
         if nid in seen_noms:
@@ -200,46 +235,53 @@ def build_case(data, file: str, sha256: str = "") -> Case:
             raise InputError("a district nomination needs 'district'", f"{p}.district")
         if tier == "list" and nd.get("district"):
             raise InputError("'district' is only for nominations with tier: district", f"{p}.district")
-        candidates: list[Candidate] = []
-        seen_people: dict[str, int] = {}
-        seen_pos: dict[int, int] = {}
         total += len(nd["candidates"])
         if total > MAX_CANDIDATES:
             raise InputError(f"more than {MAX_CANDIDATES:,} candidates in one case; refused", f"{p}.candidates")
-        for j, cd in enumerate(nd["candidates"]):
-            cp = f"{p}.candidates[{j}]"
-            pid = cd["id"]
-            if pid in seen_people:
-                raise InputError(f"person '{pid}' appears twice on nomination '{nid}' (also candidates[{seen_people[pid]}])", f"{cp}.id")
-            seen_people[pid] = j
-            pos = cd.get("position", j + 1)
-            if pos in seen_pos:
-                raise InputError(f"list place {pos} is taken twice on nomination '{nid}' (also candidates[{seen_pos[pos]}])", f"{cp}.position")
-            seen_pos[pos] = j
-            if "name" in cd:
-                if pid in names and names[pid] != cd["name"]:
-                    raise InputError(f"person '{pid}' has two different names ({names[pid]!r}, {cd['name']!r})", f"{cp}.name")
-                names[pid] = cd["name"]
-            subs = []
-            for k, entry in enumerate(cd.get("substitute_for", [])):
-                if isinstance(entry, str):
-                    subs.append(SubstituteFor(entry))
-                else:
-                    subs.append(SubstituteFor(entry["person"], entry.get("candidacy")))
-            candidates.append(Candidate(
-                person=pid, position=pos, name=cd.get("name"), votes=cd.get("votes"),
-                elected=bool(cd.get("elected", False)), seat=cd.get("seat"), substitute_for=tuple(subs),
-                non_member=bool(cd.get("non_member", False)),
-            ))
+        candidates = _build_candidates(nd, p, names)
         nominations.append(Nomination(
             id=nid, group=nd.get("group", nid), group_kind=nd.get("group_kind", "party"), tier=tier,
             name=nd.get("name"), district=nd.get("district"), substitute_list=nd.get("substitute_list"),
             candidates=candidates,
             by_election=parse_date(nd["by_election"], f"{p}.by_election") if "by_election" in nd else None,
         ))
+    return nominations, names
 
-    persons = {c.person for n in nominations for c in n.candidates}
-    by_id = {n.id: n for n in nominations}
+
+def _build_candidates(nd: dict, p: str, names: dict[str, str]) -> list[Candidate]:
+    """The candidates of one nomination (``p`` its key path); each person's name is added to ``names``."""
+    nid = nd["id"]
+    candidates: list[Candidate] = []
+    seen_people: dict[str, int] = {}
+    seen_pos: dict[int, int] = {}
+    for j, cd in enumerate(nd["candidates"]):
+        cp = f"{p}.candidates[{j}]"
+        pid = cd["id"]
+        if pid in seen_people:
+            raise InputError(f"person '{pid}' appears twice on nomination '{nid}' (also candidates[{seen_people[pid]}])", f"{cp}.id")
+        seen_people[pid] = j
+        pos = cd.get("position", j + 1)
+        if pos in seen_pos:
+            raise InputError(f"list place {pos} is taken twice on nomination '{nid}' (also candidates[{seen_pos[pos]}])", f"{cp}.position")
+        seen_pos[pos] = j
+        if "name" in cd:
+            if pid in names and names[pid] != cd["name"]:
+                raise InputError(f"person '{pid}' has two different names ({names[pid]!r}, {cd['name']!r})", f"{cp}.name")
+            names[pid] = cd["name"]
+        subs = [SubstituteFor(entry) if isinstance(entry, str) else SubstituteFor(entry["person"], entry.get("candidacy"))
+                for entry in cd.get("substitute_for", [])]
+        candidates.append(Candidate(
+            person=pid, position=pos, name=cd.get("name"), votes=cd.get("votes"),
+            elected=bool(cd.get("elected", False)), seat=cd.get("seat"), substitute_for=tuple(subs),
+            non_member=bool(cd.get("non_member", False)),
+        ))
+    return candidates
+
+
+def _check_nominations(nominations: list[Nomination], persons: set[str], by_id: dict[str, Nomination]) -> dict[str, str]:
+    """What the nominations say of each other holds: a substitute_list names another district
+    nomination's list, a person is elected on one nomination only, an Ersatzbewerber stands for another
+    person of the case. Returns the nomination each elected person was elected on."""
     elected_on: dict[str, str] = {}
     for i, nom in enumerate(nominations):
         p = f"nominations[{i}]"
@@ -261,52 +303,39 @@ def build_case(data, file: str, sha256: str = "") -> Case:
                     raise InputError(f"substitute_for names '{sub.person}', who is on no nomination", f"{cp}.substitute_for[{k}]")
                 if sub.person == cand.person:
                     raise InputError("a candidate cannot be Ersatzbewerber for himself", f"{cp}.substitute_for[{k}]")
+    return elected_on
 
-    events = _build_events(data.get("events", []), persons, by_id)
-    _check_by_elections(nominations, events)
 
-    election_date = parse_date(data["election_date"], "election_date") if "election_date" in data else None
-    if election_date is not None:
-        for ev in events:
-            if ev.date < election_date:
-                # Events before the election are allowed (party exits since the list was set up),
-                # but a seat cannot be vacated before anybody was elected.
-                if ev.type in VACATING_TYPES and ev.person in elected_on:
-                    raise InputError(f"'{ev.type}' of a seat holder dated {ev.date} lies before the election ({election_date})",
-                                     f"events[{ev.file_index}].date")
+def _check_vacated_after_election(events: list[Event], election_date: dt.date, elected_on: dict[str, str]) -> None:
+    """Events before the election are allowed (party exits since the list was set up), but a seat
+    cannot be vacated before anybody was elected."""
+    for ev in events:
+        if ev.date < election_date:
+            if ev.type in VACATING_TYPES and ev.person in elected_on:
+                raise InputError(f"'{ev.type}' of a seat holder dated {ev.date} lies before the election ({election_date})",
+                                 f"events[{ev.file_index}].date")
 
-    vacancy = data.get("vacancy")
-    if isinstance(vacancy, str):
-        vacancy = [vacancy]
+
+def _vacancy(raw, persons: set[str], events: list[Event]) -> list[str] | None:
+    """The seats to decide (``vacancy``: one person or a list), each vacated by an event of the case;
+    None: every vacancy."""
+    vacancy = [raw] if isinstance(raw, str) else raw
     if vacancy is not None:
         for k, person in enumerate(vacancy):
-            vp = "vacancy" if len(vacancy) == 1 and isinstance(data.get("vacancy"), str) else f"vacancy[{k}]"
+            vp = "vacancy" if len(vacancy) == 1 and isinstance(raw, str) else f"vacancy[{k}]"
             if person not in persons:
                 raise InputError(f"'{person}' is on no nomination", vp)
             if not any(ev.person == person and ev.type in VACATING_TYPES for ev in events):
                 raise InputError(f"no event vacates the seat of '{person}' (died, refused, resigned, lost_seat, elected_mayor)", vp)
+    return vacancy
 
-    body = data.get("body", {})
-    readings = dict(data.get("readings", {}))
-    expected = data.get("expected")
-    if expected is not None:
-        for key in expected:
-            person = key.rsplit("#", 1)[0] if "#" in key and key.rsplit("#", 1)[1].isdigit() else key
-            if person not in persons:
-                raise InputError(f"expected block for '{person}', who is on no nomination", f"expected.{key}")
-    holidays = tuple(parse_date(h, f"holidays[{k}]") for k, h in enumerate(data.get("holidays", [])))
-    as_of = parse_date(data["as_of"], "as_of") if "as_of" in data else None
 
-    return Case(
-        file=file, statute=statute, nominations=nominations, events=events, title=data.get("title"),
-        election_date=election_date, election=data.get("election", "proportional"),
-        body_name=body.get("name"), body_seats=body.get("seats"), body_kind=body.get("kind", "municipal"),
-        body_period_end=parse_date(body["period_end"], "body.period_end") if "period_end" in body else None,
-        body_period_start=parse_date(body["period_start"], "body.period_start") if "period_start" in body else None,
-        body_unfilled_seats=body.get("unfilled_seats", 0),
-        readings=readings, vacancy=vacancy, expected=expected, as_of=as_of, holidays=holidays,
-        input_sha256=sha256, names=names,
-    )
+def _check_expected(expected: dict, persons: set[str]) -> None:
+    """Each key of the ``expected`` block names a person of the case (``person`` or ``person#n``)."""
+    for key in expected:
+        person = key.rsplit("#", 1)[0] if "#" in key and key.rsplit("#", 1)[1].isdigit() else key
+        if person not in persons:
+            raise InputError(f"expected block for '{person}', who is on no nomination", f"expected.{key}")
 
 
 def _refuse_yaml_booleans(data) -> None:

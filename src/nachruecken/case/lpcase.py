@@ -138,11 +138,30 @@ def _one(facts, name):
 
 
 def _to_data(facts: dict[str, list]) -> dict:
+    """The facts as the plain data of a YAML case, key by key in the order a YAML case has them."""
     data: dict = {}
     statute = _one(facts, "statute")
     if statute is None:
         raise InputError("missing required fact statute/1")
     data["statute"] = _text(statute, "statute")
+    data.update(_head(facts))
+    body = _body(facts)
+    if body:
+        data["body"] = body
+    if facts.get("reading"):
+        data["readings"] = {_text(a[0], "reading id"): _text(a[1], "reading value") for a in facts["reading"]}
+    data["nominations"] = _nominations(facts)
+    events = _events(facts)
+    if events:
+        data["events"] = [events[k] for k in sorted(events, key=lambda x: (isinstance(x, str), x))]
+    if facts.get("decide"):
+        data["vacancy"] = [_text(a[0], "decide") for a in facts["decide"]]
+    return data
+
+
+def _head(facts: dict[str, list]) -> dict:
+    """The title, the election and its date, the day decided as of, the holidays."""
+    data: dict = {}
     for key, name in (("title", "title"), ("election", "election")):
         v = _one(facts, name)
         if v is not None:
@@ -153,29 +172,30 @@ def _to_data(facts: dict[str, list]) -> dict:
             data[key] = _date(v, key)
     if facts.get("holiday"):
         data["holidays"] = sorted(_date(a[0], "holiday") for a in facts["holiday"])
+    return data
+
+
+def _body(facts: dict[str, list]) -> dict:
+    """The body: its name, kind, period, unfilled seats and seats (empty: none given)."""
     body = {}
     for key, name in (("name", "body_name"), ("kind", "body_kind")):
         v = _one(facts, name)
         if v is not None:
             body[key] = _text(v, name)
-    period_end = _one(facts, "body_period_end")
-    if period_end is not None:
-        body["period_end"] = _date(period_end, "body_period_end")
-    period_start = _one(facts, "body_period_start")
-    if period_start is not None:
-        body["period_start"] = _date(period_start, "body_period_start")
-    unfilled = _one(facts, "body_unfilled_seats")
-    if unfilled is not None:
-        body["unfilled_seats"] = _value(unfilled, "body_unfilled_seats")
-    seats = _one(facts, "body_seats")
-    if seats is not None:
-        body["seats"] = _value(seats, "body_seats")
-    if body:
-        data["body"] = body
-    if facts.get("reading"):
-        data["readings"] = {_text(a[0], "reading id"): _text(a[1], "reading value") for a in facts["reading"]}
-    names = {_text(a[0], "name"): _text(a[1], "name") for a in facts.get("name", [])}
+    for key, name in (("period_end", "body_period_end"), ("period_start", "body_period_start")):
+        v = _one(facts, name)
+        if v is not None:
+            body[key] = _date(v, name)
+    for key, name in (("unfilled_seats", "body_unfilled_seats"), ("seats", "body_seats")):
+        v = _one(facts, name)
+        if v is not None:
+            body[key] = _value(v, name)
+    return body
 
+
+def _nominations(facts: dict[str, list]) -> list[dict]:
+    """The nominations in the order of their nomination/1 facts, each with its candidates."""
+    names = {_text(a[0], "name"): _text(a[1], "name") for a in facts.get("name", [])}
     noms: dict[str, dict] = {}
     for (n,) in facts.get("nomination", []):
         noms[_text(n, "nomination")] = {"id": _text(n, "nomination"), "candidates": []}
@@ -200,7 +220,12 @@ def _to_data(facts: dict[str, list]) -> dict:
             entry["name"] = names[entry["id"]]
         nom(n, "candidate")["candidates"].append(entry)
         cands[(_text(n, "candidate"), entry["id"])] = entry
+    _candidate_facts(facts, cands)
+    return list(noms.values())
 
+
+def _candidate_facts(facts: dict[str, list], cands: dict[tuple[str, str], dict]) -> None:
+    """What the facts say of each candidate (votes, elected, seat, Ersatzbewerber, non-member), into his entry."""
     def cand(n, p, pred):
         key = (_text(n, pred), _text(p, pred))
         if key not in cands:
@@ -219,8 +244,10 @@ def _to_data(facts: dict[str, list]) -> dict:
         cand(n, p, "substitute_for").setdefault("substitute_for", []).append(entry)
     for n, p in facts.get("non_member", []):
         cand(n, p, "non_member")["non_member"] = True
-    data["nominations"] = list(noms.values())
 
+
+def _events(facts: dict[str, list]) -> dict:
+    """The events by their number, each with what its further facts say."""
     events: dict = {}
     for i, d, p, t in facts.get("event", []):
         idx = _value(i, "event number")
@@ -251,8 +278,4 @@ def _to_data(facts: dict[str, list]) -> dict:
         if idx not in events:
             raise InputError(f"event_reservation names event {idx}, which has no event/4 fact")
         events[idx]["reservation"] = True
-    if events:
-        data["events"] = [events[k] for k in sorted(events, key=lambda x: (isinstance(x, str), x))]
-    if facts.get("decide"):
-        data["vacancy"] = [_text(a[0], "decide") for a in facts["decide"]]
-    return data
+    return events

@@ -2,7 +2,8 @@
 the term date by date, the determination built from both, the body's composition, and the comparison of a
 result with a case's ``expected`` block.
 
-Modules: ``facts``, ``solver``, ``window``, ``ledger``, ``determine``, ``composition``, ``expectations``.
+Modules: ``facts``, ``solver``, ``window``, ``ledger``, ``determine`` (with ``determination``, the parts of
+one determination, and ``term_warnings``), ``composition``, ``expectations``.
 
 May import: ``case``, ``law`` and the package root.
 """
