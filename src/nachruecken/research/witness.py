@@ -86,7 +86,8 @@ def _events(by: dict) -> list[dict]:
     events = []
     for i, d, p, t in sorted(by.get("event", []), key=lambda e: e[0].number):
         # (left_other_group is how the ledger hands on a left_group naming a group he joined later)
-        ev = {"date": iso(d.number), "person": atom_id(p), "type": "left_group" if t.name == "left_other_group" else t.name}
+        ev = {"date": iso(d.number), "person": atom_id(p),
+              "type": "left_group" if t.name == "left_other_group" else t.name}
         if t.name == "called":
             ev["nomination"] = noms_of[i.number]
         if t.name == "waived" and forms.get(i.number) == "recorded":
