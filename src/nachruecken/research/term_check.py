@@ -126,6 +126,7 @@ class _Findings:
 
 
 def _examine_shapes(statute, indices, pinned, alternatives, deadline) -> dict:
+    """The terms of the shapes at ``indices``, in order, until ``deadline``: what they show."""
     from nachruecken.engine.solver import EncodingError
 
     all_shapes = ordered_shapes()
