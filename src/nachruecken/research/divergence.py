@@ -1,7 +1,7 @@
 """The reading divergence: for each reading of a statute and each of its other values, a minimal case
 of the single-vacancy universe that it decides otherwise than the default (a diff of the statute with
 itself under the two values). Readings the universe cannot pose are marked ``not_asked``: whole terms
-ask them (``research/check.py`` completes the divergence from ``research/term_check.py``).
+ask them (``research/term_findings.py`` completes the divergence from what ``research/term_check.py`` finds).
 """
 
 from __future__ import annotations
