@@ -123,37 +123,9 @@ def version_warnings(spec: str, election_date: dt.date | None, applied: list, ig
     core.version_date, for the procedures that ran across a change."""
     """``applied``: (procedure, statute, basis) for every determination made."""
     t = TEXTS[lang]
-    out: list[str] = []
-    pinned = spec not in VERSIONS
-    used = list(dict.fromkeys(st.id for _, st, _ in applied))
-    for sid in used:
-        st = load_statute(sid)
-        out += [t["reading_retired"].format(reading=rid, sid=sid, why=st.retired[rid][lang]) if rid in st.retired
-                else t["reading_ignored"].format(reading=rid, sid=sid, version=st.version_in(lang))
-                for rid in sorted(ignored.get(sid, ()))]
-    if pinned:
-        st = load_statute(spec)
-        if election_date is not None:
-            now = in_force_on(st, election_date)
-            if now is not None and now.id != st.id:
-                out.append(t["pinned_election_later"].format(
-                    date=long_date(election_date, lang), other=now.version_in(lang), other_id=now.id,
-                    start=long_date(now.in_force_from, lang) if now.in_force_from else "", sid=st.id,
-                    version=st.version_in(lang), alias=st.state_code))
-        for proc, _, _ in applied:
-            day = proc.date
-            if st.in_force_on(day):
-                continue
-            now = in_force_on(st, day)
-            if now is not None and now.id != st.id:  # another encoded text was in force: name it
-                out.append(t["pinned_later"].format(
-                    person=proc.holding.person, date=long_date(day, lang), other=now.version_in(lang), other_id=now.id,
-                    sid=st.id, version=st.version_in(lang), alias=st.state_code))
-            elif st.in_force_from is not None and day < st.in_force_from:
-                out.append(t["pinned_not_yet"].format(person=proc.holding.person, date=long_date(day, lang),
-                                                      sid=st.id, version=st.version_in(lang),
-                                                      start=long_date(st.in_force_from, lang)))
-        return out
+    out = _reading_warnings(t, applied, ignored, lang)
+    if spec not in VERSIONS:  # a pinned statute id
+        return out + _pinned_warnings(t, load_statute(spec), election_date, applied, lang)
     # the law in force: say where the earliest text stands in for an older one, where the election
     # fell under an earlier text, and where a procedure ran across a change
     for proc, st, basis in applied:
@@ -162,15 +134,67 @@ def version_warnings(spec: str, election_date: dt.date | None, applied: list, ig
                                                    sid=st.id, version=st.version_in(lang),
                                                    start=long_date(st.in_force_from, lang)))
     if election_date is not None and applied:
-        first = load_statute(VERSIONS[spec][0])
-        at_election = in_force_on(first, election_date) or first
-        later = [st for _, st, _ in applied if st.id != at_election.id
-                 and st.in_force_from is not None and st.in_force_from > election_date]
-        if later:
-            st = later[0]
-            out.append(t["election_earlier_text"].format(date=long_date(election_date, lang),
-                                                         election_sid=at_election.id, sid=st.id,
-                                                         start=long_date(st.in_force_from, lang)))
+        out += _election_warning(t, spec, election_date, applied, lang)
+    return out + _straddle_warnings(t, applied, lang, as_of, alternative, mode)
+
+
+def _reading_warnings(t: dict, applied: list, ignored: dict[str, set], lang: str) -> list[str]:
+    """A reading the case names that a text applied does not know, or has retired."""
+    out: list[str] = []
+    used = list(dict.fromkeys(st.id for _, st, _ in applied))
+    for sid in used:
+        st = load_statute(sid)
+        out += [t["reading_retired"].format(reading=rid, sid=sid, why=st.retired[rid][lang]) if rid in st.retired
+                else t["reading_ignored"].format(reading=rid, sid=sid, version=st.version_in(lang))
+                for rid in sorted(ignored.get(sid, ()))]
+    return out
+
+
+def _pinned_warnings(t: dict, st: Statute, election_date: dt.date | None, applied: list, lang: str) -> list[str]:
+    """Under a pinned text: where another encoded text was in force at the election or on a
+    vacancy's day, or where the text was not yet in force."""
+    out: list[str] = []
+    if election_date is not None:
+        now = in_force_on(st, election_date)
+        if now is not None and now.id != st.id:
+            out.append(t["pinned_election_later"].format(
+                date=long_date(election_date, lang), other=now.version_in(lang), other_id=now.id,
+                start=long_date(now.in_force_from, lang) if now.in_force_from else "", sid=st.id,
+                version=st.version_in(lang), alias=st.state_code))
+    for proc, _, _ in applied:
+        day = proc.date
+        if st.in_force_on(day):
+            continue
+        now = in_force_on(st, day)
+        if now is not None and now.id != st.id:  # another encoded text was in force: name it
+            out.append(t["pinned_later"].format(
+                person=proc.holding.person, date=long_date(day, lang), other=now.version_in(lang), other_id=now.id,
+                sid=st.id, version=st.version_in(lang), alias=st.state_code))
+        elif st.in_force_from is not None and day < st.in_force_from:
+            out.append(t["pinned_not_yet"].format(person=proc.holding.person, date=long_date(day, lang),
+                                                  sid=st.id, version=st.version_in(lang),
+                                                  start=long_date(st.in_force_from, lang)))
+    return out
+
+
+def _election_warning(t: dict, spec: str, election_date: dt.date, applied: list, lang: str) -> list[str]:
+    """The election fell under an earlier text than a determination applies (at most one warning)."""
+    first = load_statute(VERSIONS[spec][0])
+    at_election = in_force_on(first, election_date) or first
+    later = [st for _, st, _ in applied if st.id != at_election.id
+             and st.in_force_from is not None and st.in_force_from > election_date]
+    if not later:
+        return []
+    st = later[0]
+    return [t["election_earlier_text"].format(date=long_date(election_date, lang), election_sid=at_election.id,
+                                              sid=st.id, start=long_date(st.in_force_from, lang))]
+
+
+def _straddle_warnings(t: dict, applied: list, lang: str, as_of: dt.date | None, alternative: dict | None,
+                       mode: str) -> list[str]:
+    """The procedures that ran across a change of the law, and what the other reading of
+    core.version_date would decide for them."""
+    out: list[str] = []
     other_mode = "step_day" if mode == "vacancy_day" else "vacancy_day"
     for proc in straddling(applied, as_of):
         st = in_force_on(next(s for p, s, _ in applied if p is proc), proc.date)

@@ -1,5 +1,7 @@
 """The analyses for researchers: the consistency checks of one statute over a bounded universe
-(``check``), whole terms (``terms``, ``term_check``), two encodings in one program for the diff
+(``check``, with the program clingo grounds in ``universe``, witnesses as case files in ``witness`` and
+the reading divergence in ``divergence``), whole terms (``terms``, ``term_check``, and what they add to a
+check in ``term_findings``), the statute diff (``diff``) with two encodings in one program
 (``namespace``), states side by side (``comparison``) and the report.
 
 May import: ``engine``, ``case``, ``law`` and the package root (not ``output``).

@@ -27,6 +27,7 @@ import copy
 import datetime as dt
 import json
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from nachruecken.research.terms import TermShape, build_term, first_day, shapes, unrelated_list
@@ -109,14 +110,28 @@ def _examine(args) -> dict:
         solver.MEMO = kept
 
 
+@dataclass
+class _Findings:
+    """What one worker found so far: the first witness of each property, the norms the terms use,
+    the first term where each reading value asked changes a seat, and how many terms it examined."""
+
+    found: dict = field(default_factory=dict)
+    norms: set = field(default_factory=set)
+    alternatives: dict = field(default_factory=dict)
+    examined: int = 0
+
+    def report(self, complete: bool) -> dict:
+        return {"found": self.found, "norms": sorted(self.norms), "alternatives": self.alternatives,
+                "examined": self.examined, "complete": complete}
+
+
 def _examine_shapes(statute, indices, pinned, alternatives, deadline) -> dict:
+    """The terms of the shapes at ``indices``, in order, until ``deadline``: what they show."""
     from nachruecken.engine.solver import EncodingError
 
     all_shapes = ordered_shapes()
-    found: dict = {}
-    norms: set = set()
-    alt_found: dict = {}
-    examined = 0
+    findings = _Findings()
+    found = findings.found
 
     def decide(d: dict) -> dict:
         try:
@@ -126,8 +141,7 @@ def _examine_shapes(statute, indices, pinned, alternatives, deadline) -> dict:
             raise
     for i in indices:
         if time.monotonic() > deadline:
-            return {"found": found, "norms": sorted(norms), "alternatives": alt_found, "examined": examined,
-                    "complete": False}
+            return findings.report(complete=False)
         shape = all_shapes[i]
         try:
             data = build_term(statute, shape, decide)
@@ -137,42 +151,58 @@ def _examine_shapes(statute, indices, pinned, alternatives, deadline) -> dict:
             continue
         if data is None:
             continue
-        examined += 1
+        findings.examined += 1
+        _examine_term(statute, i, shape, data, decide, pinned, alternatives, findings)
+    return findings.report(complete=True)
+
+
+def _examine_term(statute, i: int, shape: TermShape, data: dict, decide, pinned, alternatives,
+                  findings: _Findings) -> None:
+    """One term: its own determinations (a gap, the norms used), its variants (independence, no
+    reach-back) and the reading values asked over terms. A failure to decide any is a conflict."""
+    from nachruecken.engine.solver import EncodingError
+
+    found = findings.found
+    try:
+        result = decide(data)
+    except EncodingError as exc:
+        found.setdefault("term_conflict", {"index": i, "case": data, "shape": shape, "message": str(exc)})
+        return
+    _norms(result["determinations"], findings.norms)
+    if "term_gap" not in found:
+        for det in result["determinations"]:
+            if det["outcome"] in (None, "undetermined"):
+                found["term_gap"] = {"index": i, "case": data, "shape": shape, "vacancy": det["vacancy"]}
+                break
+    # every variant is decided even once its property has a witness: a conflict may show in any
+    for name, variant in (("independence", _independence), ("no_reach_back", _no_reach_back)):
         try:
-            result = decide(data)
-        except EncodingError as exc:
-            found.setdefault("term_conflict", {"index": i, "case": data, "shape": shape, "message": str(exc)})
+            witness = variant(statute, data, result, decide)
+        except EncodingError as exc:  # a variant of the term (an unrelated vacancy, more events) fails
+            found.setdefault("term_conflict", {"index": i, "case": getattr(exc, "case", data), "shape": shape,
+                                               "message": str(exc)})
             continue
-        _norms(result["determinations"], norms)
-        if "term_gap" not in found:
-            for det in result["determinations"]:
-                if det["outcome"] in (None, "undetermined"):
-                    found["term_gap"] = {"index": i, "case": data, "shape": shape, "vacancy": det["vacancy"]}
-                    break
-        # every variant is decided even once its property has a witness: a conflict may show in any
-        for name, variant in (("independence", _independence), ("no_reach_back", _no_reach_back)):
-            try:
-                witness = variant(statute, data, result, decide)
-            except EncodingError as exc:  # a variant of the term (an unrelated vacancy, more events) fails
-                found.setdefault("term_conflict", {"index": i, "case": getattr(exc, "case", data), "shape": shape,
-                                                   "message": str(exc)})
-                continue
-            if witness and name not in found:
-                found[name] = {"index": i, "shape": shape, **witness}
-        base = _decided(result)
-        for rid, value in alternatives:
-            try:
-                other = _decided(_decide(data, {**pinned, rid: value}))
-            except EncodingError as exc:
-                found.setdefault("term_conflict", {"index": i, "case": data, "shape": shape, "message": str(exc),
-                                                   "readings": {rid: value}})
-                continue
-            if other != base and (rid, value) not in alt_found:
-                seat = next(v for v in sorted(set(base) | set(other)) if base.get(v) != other.get(v))
-                alt_found[(rid, value)] = {"index": i, "case": data, "shape": shape, "vacancy": seat[0],
-                                           "default": base.get(seat), "alternative": other.get(seat)}
-    return {"found": found, "norms": sorted(norms), "alternatives": alt_found, "examined": examined,
-            "complete": True}
+        if witness and name not in found:
+            found[name] = {"index": i, "shape": shape, **witness}
+    _examine_alternatives(i, shape, data, _decided(result), pinned, alternatives, findings)
+
+
+def _examine_alternatives(i: int, shape: TermShape, data: dict, base: dict, pinned, alternatives,
+                          findings: _Findings) -> None:
+    """Each reading value asked over terms: the first seat it decides otherwise than ``base``."""
+    from nachruecken.engine.solver import EncodingError
+
+    for rid, value in alternatives:
+        try:
+            other = _decided(_decide(data, {**pinned, rid: value}))
+        except EncodingError as exc:
+            findings.found.setdefault("term_conflict", {"index": i, "case": data, "shape": shape,
+                                                        "message": str(exc), "readings": {rid: value}})
+            continue
+        if other != base and (rid, value) not in findings.alternatives:
+            seat = next(v for v in sorted(set(base) | set(other)) if base.get(v) != other.get(v))
+            findings.alternatives[(rid, value)] = {"index": i, "case": data, "shape": shape, "vacancy": seat[0],
+                                                   "default": base.get(seat), "alternative": other.get(seat)}
 
 
 VIEW_FIELDS = ("vacancy", "date", "trigger", "outcome", "successor", "candidates", "grounds", "calls", "membership",

@@ -1,0 +1,244 @@
+"""Two encodings side by side: minimal cases where two statutes (or one statute under two readings)
+decide differently (`nachruecken diff`).
+
+Both encodings are loaded into one program, each under its own prefix (``a_``, ``b_``; see
+``research/namespace.py``) over one shared universe; clingo looks for an optimal model in which they
+differ, one per kind of difference (each side's outcome and deciding norm), and each witness is decided
+again as `solve` decides it: a kind that does not reproduce there is kept apart, not reported.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import clingo
+from clingo import ast
+
+from nachruecken.law.statutes import encodings_dir, load_statute, statute_files
+from nachruecken.research.universe import COMMON, FEATURES, Bounds, optimal, options
+from nachruecken.research.witness import witness_case, write_witness
+
+DIFF = """
+% --- A and B decide differently ----------------------------------------------
+differ :- a_outcome(O), not b_outcome(O).
+differ :- b_outcome(O), not a_outcome(O).
+differ :- a_successor(P, _), not b_successor(P, _).
+differ :- b_successor(P, _), not a_successor(P, _).
+% decider(X, Norm): the norm that gives copy X its outcome (its first outcome ground)
+outcome_place(a, K) :- a_ground(K, _, _), K >= 90.
+outcome_place(b, K) :- b_ground(K, _, _), K >= 90.
+first_place(X, K) :- outcome_place(X, _), K = #min { K2 : outcome_place(X, K2) }.
+decider(a, N) :- first_place(a, K), a_ground(K, N, _).
+decider(b, N) :- first_place(b, K), b_ground(K, N, _).
+decider(a, N) :- not outcome_place(a, _), a_ground(K, N, _), K = #min { K2 : a_ground(K2, _, _) }.
+decider(b, N) :- not outcome_place(b, _), b_ground(K, N, _), K = #min { K2 : b_ground(K2, _, _) }.
+% passed(X, Norm): copy X passes over the other copy's successor under Norm (why the successors differ)
+passed(b, Norm) :- a_successor(P, N), not b_successor(P, _), b_reason(P, N, _, Norm, _).
+passed(a, Norm) :- b_successor(P, N), not a_successor(P, _), a_reason(P, N, _, Norm, _).
+"""
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A statute, perhaps under other readings: ``he-kwg-34@he.ersatzliste_order=list``."""
+
+    statute: str
+    readings: tuple[tuple[str, str], ...] = ()
+
+    def __str__(self) -> str:
+        return self.statute + "".join(f"@{k}={v}" for k, v in self.readings)
+
+
+def parse_spec(text: str) -> Spec:
+    from nachruecken.errors import InputError
+    from nachruecken.law.statutes import VERSIONS, resolve_statute_id
+
+    head, *rest = text.split("@")
+    statute = resolve_statute_id(head, "statute")
+    overrides = []
+    for item in rest:
+        if "=" not in item:
+            raise InputError(f"'{item}' is not of the form ID=VALUE", text)
+        overrides.append(tuple(item.split("=", 1)))
+    if head in VERSIONS:
+        # a state code: its newest text that knows every reading named (he@he.ersatzliste_order=list
+        # is the text before 2011, which has the Ersatzliste)
+        statute = next((sid for sid in reversed(VERSIONS[head])
+                        if all(rid in load_statute(sid).readings for rid, _ in overrides)), statute)
+    load_statute(statute).resolve_readings(dict(overrides), source="")  # unknown ids or values: input error
+    return Spec(statute, tuple(overrides))
+
+
+def _copy_files(statute_id: str) -> list[Path]:
+    root = encodings_dir()
+    core = [p for p in sorted((root / "core").glob("*.lp")) if p.name not in ("input.lp", "state.lp")]
+    return core + statute_files(statute_id)
+
+
+def _readings_text(spec: Spec, prefix: str) -> str:
+    chosen = load_statute(spec.statute).resolve_readings(dict(spec.readings), source="")
+    return "\n".join(f'{prefix}reading("{k}",{v}).' for k, v in chosen.items())
+
+
+def _diff_control(a: Spec, b: Spec, bounds: Bounds, threads: int = 1) -> clingo.Control:
+    from nachruecken.research.namespace import namespaced, shared_predicates
+
+    root = encodings_dir()
+    keep = shared_predicates()
+    features = set(COMMON) | set(FEATURES.get(a.statute, ())) | set(FEATURES.get(b.statute, ()))
+    shared = [(root / "check" / "universe.lp").read_text(encoding="utf-8"),
+              (root / "core" / "input.lp").read_text(encoding="utf-8"),
+              (root / "core" / "state.lp").read_text(encoding="utf-8"),
+              "\n".join(f"check_uses({f})." for f in sorted(features)),
+              _readings_text(a, "a_"), _readings_text(b, "b_"), DIFF]
+    ctl = clingo.Control(options(bounds, threads))
+    ctl.add("base", [], "\n".join(shared))
+    with ast.ProgramBuilder(ctl) as builder:
+        for prefix, spec in (("a_", a), ("b_", b)):
+            for statement in namespaced(_copy_files(spec.statute), prefix, keep):
+                builder.add(statement)
+    ctl.ground([("base", [])])
+    return ctl
+
+
+def _kind(atoms) -> tuple:
+    get = lambda name: sorted(str(a.arguments[0].name if a.arguments[0].type == clingo.SymbolType.Function
+                                  else a.arguments[0]) for a in atoms if a.name == name)
+    dec = {x: sorted(a.arguments[1].string for a in atoms if a.name == "decider" and a.arguments[0].name == x)
+           for x in ("a", "b")}
+    passed = {x: sorted(a.arguments[1].string for a in atoms if a.name == "passed" and a.arguments[0].name == x)
+              for x in ("a", "b")}
+    return (tuple(get("a_outcome")), tuple(dec["a"]), tuple(get("b_outcome")), tuple(dec["b"]),
+            tuple(passed["a"]), tuple(passed["b"]))
+
+
+def _diff_title(a: Spec, b: Spec, kind: tuple) -> str:
+    """A witness title in prose: what each side decides, and under which norm."""
+    def side(spec: Spec, outcomes, norms) -> str:
+        st = load_statute(spec.statute)
+        what = " and ".join(outcomes) or "no outcome"
+        cited = ", ".join(st.citation(n) if n in st.norms else n for n in norms)
+        return f"{spec} decides {what}" + (f" under {cited}" if cited else "")
+    return f"{side(a, kind[0], kind[1])}; {side(b, kind[2], kind[3])}"
+
+
+def _reading_dependence(case, a: Spec, b: Spec, det_a: dict, det_b: dict) -> list[str]:
+    """The readings under another value of which this witness's difference vanishes (each reading
+    varied alone, on the side whose statute knows it; a reading fixed by a side's spec stays fixed):
+    a difference that survives every value of every reading rests on the texts alone."""
+    from nachruecken.engine.determine import determine_case
+
+    decided = lambda det: (det["outcome"], det["successor"])
+    out = []
+    for side, spec, other in (("a", a, decided(det_b)), ("b", b, decided(det_a))):
+        fixed = dict(spec.readings)
+        for rid, reading in load_statute(spec.statute).readings.items():
+            if rid in fixed or rid.startswith("core."):
+                continue
+            for value in reading.values:
+                got = determine_case(case, spec.statute, {**fixed, rid: value})["determinations"]
+                if got and decided(got[0]) == other:
+                    out.append(f"{side}:{rid}={value}")
+                    break
+    return out
+
+
+
+def run_diff(a: Spec, b: Spec, bounds: Bounds = Bounds(), witness_dir: Path | None = None,
+             time_limit: float = 20.0, max_kinds: int = 8, name: str | None = None, threads: int = 1,
+             survey: bool = True) -> dict:
+    """Minimal cases where A and B decide differently, one per kind of difference (outcome and
+    deciding norm on each side); each found kind is blocked and clingo optimises again. Without
+    ``survey`` (the reading divergence, which asks only whether a difference exists) no reading
+    dependence is computed and no question asks whether more kinds exist."""
+    started = time.monotonic()
+    ctl = _diff_control(a, b, bounds, threads)
+    differences, unreproduced, status, complete = _differences(ctl, a, b, witness_dir, time_limit, max_kinds,
+                                                               name, survey)
+    if len(differences) == max_kinds and survey:
+        # stopped by the limit: one more question tells whether another kind exists
+        more, atoms = optimal(ctl, clingo.Function("differ"), time_limit)
+        complete = atoms is None and more != "unknown"
+    if not differences and not complete and unreproduced:
+        status = "unknown"  # stopped after kinds set aside: a reproducible one may still exist
+    return {"a": str(a), "b": str(b), "bounds": asdict(bounds), "status": status, "differences": differences,
+            "complete": complete, "max_kinds": max_kinds, "unreproduced": unreproduced,
+            "seconds": round(time.monotonic() - started, 2),
+            "note": "The universe is bounded: finding no difference within these bounds proves nothing beyond them."}
+
+
+def _differences(ctl: clingo.Control, a: Spec, b: Spec, witness_dir: Path | None, time_limit: float,
+                 max_kinds: int, name: str | None, survey: bool) -> tuple[list, list, str, bool]:
+    """(differences, unreproduced, status, complete): ask for a difference, block its kind, ask again,
+    until none is left, ``max_kinds`` are found, or too many kinds were set aside."""
+    differences, status, step, complete = [], "none_found", 0, False
+    unreproduced: list[dict] = []
+    while len(differences) < max_kinds and len(unreproduced) < max(max_kinds, 20):
+        found, atoms = optimal(ctl, clingo.Function("differ"), time_limit)
+        if atoms is None:
+            status = "found" if differences else ("unknown" if found == "unknown" else "none_found")
+            complete = found != "unknown"  # every kind within the bounds is listed
+            break
+        kind = _kind(atoms)
+        entry, loaded = _decided_witness(a, b, atoms, kind)
+        step += 1
+        _block(ctl, kind, step)
+        decided = lambda det: (det["outcome"], det["successor"])
+        if not _reproduced(entry, kind):
+            # the universe stands in for the ledger, and here it did not: the case file, decided as
+            # `solve` decides it, shows other outcomes (e.g. a declaration dated after the walk that
+            # the universe let the walk see). Not a difference of the texts; kept apart, not reported.
+            unreproduced.append({"kind": entry["kind"], "a": decided(entry["a"]), "b": decided(entry["b"])})
+            continue
+        status = "found"
+        if survey:
+            entry["depends_on"] = _reading_dependence(loaded, a, b, entry["a"], entry["b"])
+        if witness_dir is not None:
+            stem = name or f"diff-{a.statute}-{b.statute}"
+            entry["file"] = write_witness(entry["case"], witness_dir, f"{stem}-{len(differences) + 1}.yaml")
+        differences.append(entry)
+    return differences, unreproduced, status, complete
+
+
+def _decided_witness(a: Spec, b: Spec, atoms, kind: tuple) -> tuple[dict, object]:
+    """The witness of one kind as a case file, and what each side decides for it as `solve` would
+    (the entry of the report, and the loaded case)."""
+    from nachruecken.engine.determine import determine_case
+    from nachruecken.case.loader import build_case
+    from nachruecken.engine.solver import EncodingError
+
+    case = witness_case(a.statute, atoms, "a_", dict(a.readings))
+    case["title"] = _diff_title(a, b, kind)
+    # passed_over_by: the norms under which one side passes over the other side's successor
+    entry = {"kind": {"a": {"outcome": list(kind[0]), "norm": list(kind[1]), "passed_over_by": list(kind[4])},
+                      "b": {"outcome": list(kind[2]), "norm": list(kind[3]), "passed_over_by": list(kind[5])}},
+             "file": None, "case": case}
+    loaded = build_case(case, "<witness>")
+    departed = next(iter(case["expected"]))  # the universe's vacancy (an earlier one may be decided too)
+    of = lambda result: next(d for d in result["determinations"] if d["vacancy"] == departed)
+    try:
+        entry["a"] = of(determine_case(loaded, a.statute, dict(a.readings)))
+        entry["b"] = of(determine_case(loaded, b.statute, dict(b.readings)))
+    except EncodingError as exc:
+        entry["a"] = entry["b"] = {"outcome": f"refused: {exc}", "successor": None}
+    return entry, loaded
+
+
+def _block(ctl: clingo.Control, kind: tuple, step: int) -> None:
+    """Forbid this kind of difference, so that the next question finds another."""
+    block = [f"a_outcome({o})" for o in kind[0]] + [f"b_outcome({o})" for o in kind[2]] + \
+        [f'decider(a,"{n}")' for n in kind[1]] + [f'decider(b,"{n}")' for n in kind[3]] + \
+        [f'passed(a,"{n}")' for n in kind[4]] + [f'passed(b,"{n}")' for n in kind[5]]
+    ctl.add(f"block{step}", [], ":- " + ", ".join(block) + ".")
+    ctl.ground([(f"block{step}", [])])
+
+
+def _reproduced(entry: dict, kind: tuple) -> bool:
+    """Whether the case file, decided as `solve` decides it, shows the kind the universe found."""
+    decided = lambda det: (det["outcome"], det["successor"])
+    outcomes = lambda det: [o for o in [det["outcome"]] if o]
+    same_outcomes = outcomes(entry["a"]) == list(kind[0]) and outcomes(entry["b"]) == list(kind[2])
+    return same_outcomes and decided(entry["a"]) != decided(entry["b"])
+
