@@ -8,21 +8,24 @@ from pathlib import Path
 import pytest
 import yaml
 from hypothesis import settings
-
-import profiles
 from typer.testing import CliRunner
 
-from nachruecken.interfaces.cli import app
-from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import build_case, load_case
+from nachruecken.engine.determine import determine_case
+from nachruecken.interfaces.cli import app
+
+import profiles
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def pytest_addoption(parser):
-    parser.addoption("--thorough", action="store_true",
-                     help="the thorough profile: every property at its full example count, and the tests marked "
-                          "thorough (tests/profiles.py)")
+    parser.addoption(
+        "--thorough",
+        action="store_true",
+        help="the thorough profile: every property at its full example count, and the tests marked "
+        "thorough (tests/profiles.py)",
+    )
 
 
 def pytest_configure(config):
@@ -86,8 +89,13 @@ def candidate_entry(cand: tuple) -> dict:
 
 def nomination(nid, *cands, group=None, kind="party", tier="list", district=None) -> dict:
     """A nomination; each candidate is (id, votes or None[, elected[, seat]])."""
-    out = {"id": nid, "group": group or nid, "group_kind": kind, "tier": tier,
-           "candidates": [candidate_entry(c) for c in cands]}
+    out = {
+        "id": nid,
+        "group": group or nid,
+        "group_kind": kind,
+        "tier": tier,
+        "candidates": [candidate_entry(c) for c in cands],
+    }
     if district:
         out["district"] = district
     return out
@@ -95,9 +103,13 @@ def nomination(nid, *cands, group=None, kind="party", tier="list", district=None
 
 def statute_case(statute, nominations, events, election_date="2019-05-26", **extra) -> dict:
     """A case; each event is (date, person, type[, extra keys])."""
-    return {"statute": statute, "election_date": election_date, "nominations": nominations,
-            "events": [{"date": d, "person": p, "type": t, **(x[0] if x else {})} for d, p, t, *x in events],
-            **extra}
+    return {
+        "statute": statute,
+        "election_date": election_date,
+        "nominations": nominations,
+        "events": [{"date": d, "person": p, "type": t, **(x[0] if x else {})} for d, p, t, *x in events],
+        **extra,
+    }
 
 
 def he_list(*cands, nid="spd", **extra) -> dict:

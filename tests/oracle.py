@@ -25,8 +25,9 @@ def _vacancy(case):
 
 
 def _refused_in_time(case, person, vacancy_date):
-    return any(e["person"] == person and e["type"] == "refused" and e["date"] >= vacancy_date
-               for e in case.get("events", []))
+    return any(
+        e["person"] == person and e["type"] == "refused" and e["date"] >= vacancy_date for e in case.get("events", [])
+    )
 
 
 def _events_of(case, person, before=None):
@@ -40,6 +41,7 @@ def _order(cands, zero_is_count=True):
         v = c.get("votes")
         counted = v is not None and (zero_is_count or v > 0)
         return (not counted, -(v or 0), c.get("position", i + 1))
+
     return [c for _, c in sorted(enumerate(cands), key=key)]
 
 
@@ -55,15 +57,18 @@ def hessen(case: dict) -> tuple[str, str | None]:
 
     def excluded(p):
         types = {e["type"] for e in _events_of(case, p)}
-        return bool(types & {"died", "lost_eligibility", "waived", "refused", "left_group", "expelled"}) \
-            or p in holders
+        return bool(types & {"died", "lost_eligibility", "waived", "refused", "left_group", "expelled"}) or p in holders
 
     if case.get("election") == "majority":
-        pool = [c for n in case["nominations"] for c in _order(n["candidates"])
-                if not c.get("elected") and not excluded(c["id"])]
+        pool = [
+            c
+            for n in case["nominations"]
+            for c in _order(n["candidates"])
+            if not c.get("elected") and not excluded(c["id"])
+        ]
         if not pool:
             return ("vacant", None)
-        top = max((c.get("votes", -1) for c in pool))
+        top = max(c.get("votes", -1) for c in pool)
         tied = [c for c in pool if c.get("votes", -1) == top]
         return ("lot", None) if len(tied) > 1 else ("successor", tied[0]["id"])
     lists = [seat]
@@ -92,17 +97,24 @@ def brandenburg(case: dict) -> tuple[str, str | None]:
         if types & {"died", "waived", "lost_eligibility"} or _refused_in_time(case, p, ev["date"]) or p in holders:
             return True
         if nom.get("group_kind", "party") == "party":
-            exits = [i for i, e in enumerate(evs) if e["type"] in ("left_group", "expelled")
-                     and (election is None or e["date"] > election)]
+            exits = [
+                i
+                for i, e in enumerate(evs)
+                if e["type"] in ("left_group", "expelled") and (election is None or e["date"] > election)
+            ]
             before = _events_of(case, p, before=vac_index)
             for i in exits:
-                if any(e["type"] == "group_notice" for e in before[i + 1:]):
+                if any(e["type"] == "group_notice" for e in before[i + 1 :]):
                     return True
         return False
 
     if case.get("election") == "majority":
-        pool = [(c, n) for n in case["nominations"] for c in _order(n["candidates"])
-                if not c.get("elected") and not excluded(c["id"], n)]
+        pool = [
+            (c, n)
+            for n in case["nominations"]
+            for c in _order(n["candidates"])
+            if not c.get("elected") and not excluded(c["id"], n)
+        ]
         if not pool:
             return ("vacant", None)
         top = max(c.get("votes", -1) for c, _ in pool)
@@ -114,9 +126,14 @@ def brandenburg(case: dict) -> tuple[str, str | None]:
         if not c.get("elected") and c["id"] != ev["person"] and not excluded(c["id"], seat):
             return ("successor", c["id"])
     if seat.get("tier") == "district":
-        others = [(i, n) for i, n in enumerate(case["nominations"])
-                  if n.get("group", n["id"]) == seat.get("group", seat["id"]) and n["id"] != seat["id"]
-                  and n.get("tier") == "district" and any(c.get("elected") for c in n["candidates"])]
+        others = [
+            (i, n)
+            for i, n in enumerate(case["nominations"])
+            if n.get("group", n["id"]) == seat.get("group", seat["id"])
+            and n["id"] != seat["id"]
+            and n.get("tier") == "district"
+            and any(c.get("elected") for c in n["candidates"])
+        ]
         pool = []
         for i, n in others:
             for j, c in enumerate(n["candidates"]):

@@ -11,12 +11,27 @@ import datetime as dt
 
 from hypothesis import strategies as st
 
-STATUTES = ("he-kwg-34", "he-kwg-34-2011", "nw-kwahlg-45", "nw-kwahlg-45-2024", "bb-kwahlg-60", "mv-lkwg-46",
-            "hh-bezvwg-36")
+STATUTES = (
+    "he-kwg-34",
+    "he-kwg-34-2011",
+    "nw-kwahlg-45",
+    "nw-kwahlg-45-2024",
+    "bb-kwahlg-60",
+    "mv-lkwg-46",
+    "hh-bezvwg-36",
+)
 # a later version is generated like the text it amends (the case keys are the same)
 BASE = {"he-kwg-34-2011": "he-kwg-34", "nw-kwahlg-45-2024": "nw-kwahlg-45"}
-EXCLUSION_EVENTS = ("died", "lost_eligibility", "left_group", "expelled", "waived", "refused", "rejoined",
-                    "evidence_missing")
+EXCLUSION_EVENTS = (
+    "died",
+    "lost_eligibility",
+    "left_group",
+    "expelled",
+    "waived",
+    "refused",
+    "rejoined",
+    "evidence_missing",
+)
 VACATING = ("died", "resigned", "lost_seat", "refused", "elected_mayor")
 
 
@@ -47,47 +62,86 @@ def cases(draw, statute: str) -> dict:
 
     for g in range(draw(st.integers(1, 2))):
         group = f"g{g}"
-        kind = "party" if BASE.get(statute, statute) == "hh-bezvwg-36" else draw(st.sampled_from(["party", "voter_group"]))
+        kind = (
+            "party" if BASE.get(statute, statute) == "hh-bezvwg-36" else draw(st.sampled_from(["party", "voter_group"]))
+        )
         if BASE.get(statute, statute) == "nw-kwahlg-45":
             winners = []
             for d in range(draw(st.integers(0, 2))):
                 w = {"id": person(), "elected": True}
                 winners.append(w["id"])
-                nominations.append({"id": f"{group}-wb{d}", "group": group, "group_kind": kind, "tier": "district",
-                                    "district": f"wb{d}", "candidates": [w]})
+                nominations.append(
+                    {
+                        "id": f"{group}-wb{d}",
+                        "group": group,
+                        "group_kind": kind,
+                        "tier": "district",
+                        "district": f"wb{d}",
+                        "candidates": [w],
+                    }
+                )
             reserve = candidates(1, 5, 2, votes=False)
-            reserve[len(reserve) // 2:len(reserve) // 2] = [{"id": w} for w in winners if draw(st.booleans())]
+            reserve[len(reserve) // 2 : len(reserve) // 2] = [{"id": w} for w in winners if draw(st.booleans())]
             if len(reserve) > 1 and draw(st.booleans()):
-                target = draw(st.sampled_from(winners + [c["id"] for c in reserve if c.get("elected")] or [reserve[0]["id"]]))
+                target = draw(
+                    st.sampled_from(winners + [c["id"] for c in reserve if c.get("elected")] or [reserve[0]["id"]])
+                )
                 subst = reserve[-1]
                 if subst["id"] != target and "elected" not in subst:
                     subst["substitute_for"] = [target]
             nominations.append({"id": f"{group}-rl", "group": group, "group_kind": kind, "candidates": reserve})
         elif BASE.get(statute, statute) == "hh-bezvwg-36":
             for d in range(draw(st.integers(1, 2))):
-                nominations.append({"id": f"{group}-wk{d}", "group": group, "tier": "district", "district": f"wk{d}",
-                                    "candidates": candidates(1, 4, 1)})
+                nominations.append(
+                    {
+                        "id": f"{group}-wk{d}",
+                        "group": group,
+                        "tier": "district",
+                        "district": f"wk{d}",
+                        "candidates": candidates(1, 4, 1),
+                    }
+                )
             if draw(st.booleans()):
-                nominations.append({"id": f"{group}-bl", "group": group,
-                                    "candidates": candidates(1, 5, 2, seat_types=True)})
+                nominations.append(
+                    {"id": f"{group}-bl", "group": group, "candidates": candidates(1, 5, 2, seat_types=True)}
+                )
         else:
             if draw(st.booleans()):
-                nominations.append({"id": f"{group}-l", "group": group, "group_kind": kind,
-                                    "candidates": candidates(1, 6, 2)})
+                nominations.append(
+                    {"id": f"{group}-l", "group": group, "group_kind": kind, "candidates": candidates(1, 6, 2)}
+                )
             else:
                 ids = [f"{group}-d0", f"{group}-d1"]
                 for d, nid in enumerate(ids):
-                    nom = {"id": nid, "group": group, "group_kind": kind, "tier": "district", "district": f"d{d}",
-                           "candidates": candidates(1, 4, 1)}
+                    nom = {
+                        "id": nid,
+                        "group": group,
+                        "group_kind": kind,
+                        "tier": "district",
+                        "district": f"d{d}",
+                        "candidates": candidates(1, 4, 1),
+                    }
                     if BASE.get(statute, statute) == "he-kwg-34" and draw(st.booleans()):
                         nom["substitute_list"] = ids[1 - d]
                     nominations.append(nom)
     if draw(st.booleans()):
-        nominations.append({"id": "solo", "group": "solo", "group_kind": "individual",
-                            **({"tier": "district", "district": "wk9"} if BASE.get(statute, statute) in ("nw-kwahlg-45", "hh-bezvwg-36") else {}),
-                            "candidates": [{"id": person(), "votes": next(votes_pool), "elected": True}]})
+        nominations.append(
+            {
+                "id": "solo",
+                "group": "solo",
+                "group_kind": "individual",
+                **(
+                    {"tier": "district", "district": "wk9"}
+                    if BASE.get(statute, statute) in ("nw-kwahlg-45", "hh-bezvwg-36")
+                    else {}
+                ),
+                "candidates": [{"id": person(), "votes": next(votes_pool), "elected": True}],
+            }
+        )
 
-    elected = sorted({c["id"] for n in nominations for c in n["candidates"] if c.get("elected")}, key=lambda p: int(p[1:]))
+    elected = sorted(
+        {c["id"] for n in nominations for c in n["candidates"] if c.get("elected")}, key=lambda p: int(p[1:])
+    )
     others = sorted({c["id"] for n in nominations for c in n["candidates"]} - set(elected), key=lambda p: int(p[1:]))
     day = dt.date(2020, 1, 1)
     events: list[dict] = []
@@ -104,12 +158,20 @@ def cases(draw, statute: str) -> dict:
             events.append({"date": day.isoformat(), "person": p, "type": "died"})
             day += dt.timedelta(days=1)
     day = dt.date(2021, 1, 1)
-    leaving = draw(st.lists(st.sampled_from(elected), min_size=1 if elected else 0, max_size=3, unique=True)) if elected else []
+    leaving = (
+        draw(st.lists(st.sampled_from(elected), min_size=1 if elected else 0, max_size=3, unique=True))
+        if elected
+        else []
+    )
     for p in leaving:
         events.append({"date": day.isoformat(), "person": p, "type": draw(st.sampled_from(VACATING))})
         day += dt.timedelta(days=draw(st.integers(10, 200)))
     case = {"statute": statute, "election_date": "2019-05-26", "nominations": nominations, "events": events}
-    if BASE.get(statute, statute) in ("he-kwg-34", "bb-kwahlg-60") and draw(st.integers(0, 5)) == 0 and len(nominations) >= 1:
+    if (
+        BASE.get(statute, statute) in ("he-kwg-34", "bb-kwahlg-60")
+        and draw(st.integers(0, 5)) == 0
+        and len(nominations) >= 1
+    ):
         # Mehrheitswahl: in Hessen one Wahlvorschlag, in Brandenburg single-person nominations
         case["election"] = "majority"
     if BASE.get(statute, statute) == "mv-lkwg-46" and draw(st.booleans()):
@@ -146,7 +208,11 @@ def terms(draw, statute: str) -> dict:
                 living.remove(p)
     # nothing may follow a person's death in the file
     died_on = {e["person"]: e["date"] for e in case["events"] + extra if e["type"] == "died"}
-    events = [e for e in case["events"] + extra
-              if e["person"] not in died_on or e["date"] < died_on[e["person"]]
-              or (e["type"] == "died" and e["date"] == died_on[e["person"]])]
+    events = [
+        e
+        for e in case["events"] + extra
+        if e["person"] not in died_on
+        or e["date"] < died_on[e["person"]]
+        or (e["type"] == "died" and e["date"] == died_on[e["person"]])
+    ]
     return {**case, "events": events}

@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 import nachruecken
+
 from conftest import ROOT
 
 CASE = "instances/he/schenklengsfeld-2023.yaml"
@@ -46,11 +47,14 @@ def test_readings_and_statute_override_the_case():
     assert nachruecken.decide(CASE, statute="he-kwg-34")["determinations"][0]["statute"] == "he-kwg-34"
 
 
-@pytest.mark.parametrize("kwargs, path", [
-    ({"readings": {"he.undetermined": "maybe"}}, "readings.he.undetermined"),
-    ({"readings": {"he.no_such_reading": "x"}}, "readings.he.no_such_reading"),
-    ({"statute": "xx-unknown"}, "statute"),
-])
+@pytest.mark.parametrize(
+    "kwargs, path",
+    [
+        ({"readings": {"he.undetermined": "maybe"}}, "readings.he.undetermined"),
+        ({"readings": {"he.no_such_reading": "x"}}, "readings.he.no_such_reading"),
+        ({"statute": "xx-unknown"}, "statute"),
+    ],
+)
 def test_errors_name_the_key_path_not_a_cli_flag(kwargs, path):
     with pytest.raises(nachruecken.InputError) as err:
         nachruecken.decide(CASE, **kwargs)
@@ -81,8 +85,9 @@ def test_the_public_names_are_declared_and_typed():
 def test_the_api_page_runs(monkeypatch):
     """docs/api.md is a notebook-style session; every example in it must still hold."""
     monkeypatch.chdir(ROOT)
-    failed, tried = doctest.testfile(str(ROOT / "docs/api.md"), module_relative=False,
-                                     optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    failed, tried = doctest.testfile(
+        str(ROOT / "docs/api.md"), module_relative=False, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    )
     assert tried > 5 and failed == 0
 
 

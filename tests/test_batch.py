@@ -29,8 +29,17 @@ def test_two_workers_give_the_same_lines_in_the_same_order(run_cli):
 def test_a_bad_file_and_a_timeout_do_not_stop_the_others(tmp_path, run_cli):
     bad = tmp_path / "bad.yaml"
     bad.write_text("statute: he\nnominations: [\n")
-    result = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", bad, "instances/nw/muenster-2006.yaml",
-                     "--json", "--jobs", "2", "--timeout", "60")
+    result = run_cli(
+        "solve",
+        "instances/he/schenklengsfeld-2023.yaml",
+        bad,
+        "instances/nw/muenster-2006.yaml",
+        "--json",
+        "--jobs",
+        "2",
+        "--timeout",
+        "60",
+    )
     lines = _lines(result)
     assert result.exit_code == 2
     assert [("error" in x) for x in lines] == [False, True, False]
@@ -63,6 +72,7 @@ def _with_trouble(monkeypatch):
         if path.startswith("stuck"):
             time.sleep(60)
         return real(path, options)
+
     monkeypatch.setattr(batch, "decide_file", troubled)
 
 

@@ -7,14 +7,16 @@ import string
 
 import pytest
 
+from nachruecken.law.statutes import encoded_statutes, encodings_dir, load_statute, statute_files
 from nachruecken.law.texts import LABELS, REPLAY_WARNINGS
 from nachruecken.output.documents.feststellung import EVENT_SENTENCE
-from nachruecken.law.statutes import encoded_statutes, encodings_dir, load_statute, statute_files
 
 NORM_ID = re.compile(r'"((?:he|nw|bb|mv|hh)-[a-z]+-[0-9a-z]+(?:/[0-9a-z]+)*)"')
 READING_ID = re.compile(r'reading\("([a-z]+\.[a-z_0-9]+)",\s*([a-z_0-9]+)\)')
-CITATION = re.compile(r"^§ \d+[a-z]?( Abs\. \d+[a-z]?)?( Satz \d+)?( Halbsatz \d+)?( Nr\. \d+( Halbsatz \d+)?)? "
-                      r"(KWG|KWahlG|GO|BbgKWahlG|LKWG M-V|BezVWG|KV M-V)$")
+CITATION = re.compile(
+    r"^§ \d+[a-z]?( Abs\. \d+[a-z]?)?( Satz \d+)?( Halbsatz \d+)?( Nr\. \d+( Halbsatz \d+)?)? "
+    r"(KWG|KWahlG|GO|BbgKWahlG|LKWG M-V|BezVWG|KV M-V)$"
+)
 
 
 @pytest.mark.parametrize("sid", encoded_statutes())

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from nachruecken.engine.expectations import run_expected
-from nachruecken.research.check import Bounds, run_check
-from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import build_case
+from nachruecken.engine.determine import determine_case
+from nachruecken.engine.expectations import run_expected
 from nachruecken.law.statutes import statute_files
+from nachruecken.research.check import Bounds, run_check
 
 SMALL = Bounds(noms=2, cands=3, max_vote=2)
 HE = "\n".join(p.read_text(encoding="utf-8") for p in statute_files("he-kwg-34"))
@@ -92,8 +92,9 @@ def test_a_planted_conflict_is_found():
 
 def test_a_planted_dead_norm_is_found():
     broken = HE + '\nground(99, "he-kwg-34/9/9", none) :- outcome(successor), outcome(vacant).\n'
-    report = run_check("he-kwg-34", SMALL, encoding=broken, norms=["he-kwg-34/9/9", "he-kwg-34/2/1"],
-                       with_readings=False)
+    report = run_check(
+        "he-kwg-34", SMALL, encoding=broken, norms=["he-kwg-34/9/9", "he-kwg-34/2/1"], with_readings=False
+    )
     assert _analysis(report, "dead_norm")["dead_norms"] == ["he-kwg-34/9/9"]
 
 
@@ -144,8 +145,8 @@ def test_reading_divergence_finds_the_ersatzliste_order(tmp_path):
 
 
 def test_spec_parsing_refuses_unknown_readings():
-    from nachruecken.research.check import parse_spec
     from nachruecken.errors import InputError
+    from nachruecken.research.check import parse_spec
 
     assert str(parse_spec("he@he.ersatzliste_order=list")) == "he-kwg-34@he.ersatzliste_order=list"
     # a state code alone is its newest text
@@ -185,8 +186,9 @@ def test_the_version_diffs_find_what_changed(tmp_path, run_cli):
     under which the later text passes over the earlier text's successor."""
     from nachruecken.research.check import parse_spec, run_diff
 
-    report = run_diff(parse_spec("nw-kwahlg-45"), parse_spec("nw-kwahlg-45-2024"), SMALL, tmp_path,
-                      time_limit=20, max_kinds=10)
+    report = run_diff(
+        parse_spec("nw-kwahlg-45"), parse_spec("nw-kwahlg-45-2024"), SMALL, tmp_path, time_limit=20, max_kinds=10
+    )
     passed = {n for d in report["differences"] for n in d["kind"]["b"]["passed_over_by"]}
     assert {"nw-kwahlg-45/2/2", "nw-kwahlg-45/3/3"} <= passed
     for d in report["differences"]:
@@ -194,7 +196,9 @@ def test_the_version_diffs_find_what_changed(tmp_path, run_cli):
             det = __import__("json").loads(run_cli("solve", d["file"], "--json", "--statute", statute).stdout)
             assert [det["determinations"][0]["outcome"]] == d["kind"][side]["outcome"]
     he = run_diff(parse_spec("he-kwg-34"), parse_spec("he-kwg-34-2011"), SMALL, None, time_limit=20, max_kinds=40)
-    norms = {n for d in he["differences"] for x in ("a", "b") for n in d["kind"][x]["norm"] + d["kind"][x]["passed_over_by"]}
+    norms = {
+        n for d in he["differences"] for x in ("a", "b") for n in d["kind"][x]["norm"] + d["kind"][x]["passed_over_by"]
+    }
     # the Ersatzliste, the merger of § 33 Abs. 1 Nr. 4, and the Hinderungsgrund of Abs. 2 Nr. 3
     assert {"he-kwg-34/1/3", "he-kwg-33/1/nr4/2", "he-kwg-34/2/nr3"} <= norms
 
@@ -223,8 +227,8 @@ def test_the_universe_states_no_constraint_that_removes_a_case():
     # that holds by construction, so it must leave every case of a small universe in place
     import clingo
 
-    from nachruecken.research.check import COMMON, FEATURES
     from nachruecken.law.statutes import encodings_dir
+    from nachruecken.research.check import COMMON, FEATURES
 
     text = (encodings_dir() / "check" / "universe.lp").read_text(encoding="utf-8")
     implied = [line for line in text.splitlines() if line.startswith(":- order")]
@@ -233,11 +237,31 @@ def test_the_universe_states_no_constraint_that_removes_a_case():
     features = " ".join(f"check_uses({f})." for f in set(COMMON) | {f for fs in FEATURES.values() for f in fs})
 
     def count(universe: str) -> int:
-        ctl = clingo.Control(["--warn=none", "-c", "noms=2", "-c", "cands=2", "-c", "maxvote=1", "0",
-                              "--project=show", "--opt-mode=ignore"])
-        ctl.add("base", [], universe + "\n" + state + "\n" + features +
-                "\n#show order/4. #show order_all/4. #show candidate/3. #show votes/3. #show elected/2."
-                " #show nomination_group/2.")
+        ctl = clingo.Control(
+            [
+                "--warn=none",
+                "-c",
+                "noms=2",
+                "-c",
+                "cands=2",
+                "-c",
+                "maxvote=1",
+                "0",
+                "--project=show",
+                "--opt-mode=ignore",
+            ]
+        )
+        ctl.add(
+            "base",
+            [],
+            universe
+            + "\n"
+            + state
+            + "\n"
+            + features
+            + "\n#show order/4. #show order_all/4. #show candidate/3. #show votes/3. #show elected/2."
+            " #show nomination_group/2.",
+        )
         ctl.ground([("base", [])])
         ctl.solve()
         return int(ctl.statistics["summary"]["models"]["enumerated"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+
 import pytest
 
 from nachruecken.law.statutes import load_statute
@@ -11,8 +12,15 @@ from nachruecken.law.statutes import load_statute
 def test_statutes_lists_norms_readings_and_scope(run_cli):
     out = json.loads(run_cli("statutes", "--json").stdout)
     by_id = {s["id"]: s for s in out}
-    assert set(by_id) == {"he-kwg-34", "he-kwg-34-2011", "nw-kwahlg-45", "nw-kwahlg-45-2024", "bb-kwahlg-60",
-                          "mv-lkwg-46", "hh-bezvwg-36"}
+    assert set(by_id) == {
+        "he-kwg-34",
+        "he-kwg-34-2011",
+        "nw-kwahlg-45",
+        "nw-kwahlg-45-2024",
+        "bb-kwahlg-60",
+        "mv-lkwg-46",
+        "hh-bezvwg-36",
+    }
     # each text names its dates; the state's versions are listed with it
     assert by_id["he-kwg-34"]["in_force"] == {"from": None, "until": "2011-12-23"}
     assert by_id["he-kwg-34-2011"]["in_force"] == {"from": "2011-12-24", "until": None}
@@ -20,13 +28,21 @@ def test_statutes_lists_norms_readings_and_scope(run_cli):
     he = by_id["he-kwg-34"]
     assert he["encoded"] and {n["id"] for n in he["norms"]} == set(load_statute("he-kwg-34").norms)
     readings = {r["id"]: r for r in he["readings"]}
-    for rid, default in {"he.refused_is_called": "no", "he.unfit_next": "skip", "he.ersatzliste_order": "votes",
-                         "he.rejoined": "no"}.items():
+    for rid, default in {
+        "he.refused_is_called": "no",
+        "he.unfit_next": "skip",
+        "he.ersatzliste_order": "votes",
+        "he.rejoined": "no",
+    }.items():
         assert readings[rid]["default"] == default and readings[rid]["values"][0] == default
     assert any("Abs. 4" in item["part"] for item in he["out_of_scope"])
     nw = {r["id"]: r for r in by_id["nw-kwahlg-45"]["readings"]}
-    for rid, default in {"nw.written_waiver": "no", "nw.failed_substitute": "next_on_list",
-                         "nw.abs4_scope": "entirely", "nw.next_following": "first_not_sitting"}.items():
+    for rid, default in {
+        "nw.written_waiver": "no",
+        "nw.failed_substitute": "next_on_list",
+        "nw.abs4_scope": "entirely",
+        "nw.next_following": "first_not_sitting",
+    }.items():
         assert nw[rid]["default"] == default
     assert all(st["encoded"] for st in out)
 
@@ -69,7 +85,9 @@ def test_compare_decides_one_case_under_all_five(run_cli):
     assert set(rows) == {"he-kwg-34-2011", "nw-kwahlg-45", "bb-kwahlg-60", "mv-lkwg-46", "hh-bezvwg-36"}
     assert rows["mv-lkwg-46"]["outcome"] == "by_election"
     assert rows["mv-lkwg-46"]["citation"] == "§ 46 Abs. 3 Satz 2 LKWG M-V"
-    assert {rows[s]["outcome"] for s in ("he-kwg-34-2011", "nw-kwahlg-45", "bb-kwahlg-60", "hh-bezvwg-36")} == {"not_applicable"}
+    assert {rows[s]["outcome"] for s in ("he-kwg-34-2011", "nw-kwahlg-45", "bb-kwahlg-60", "hh-bezvwg-36")} == {
+        "not_applicable"
+    }
     table = run_cli("compare", "instances/he/schenklengsfeld-2023.yaml")
     assert table.exit_code == 0 and "Jürgen Wolf" in table.stdout
 
@@ -79,12 +97,17 @@ def _main(*args):
     import subprocess
     import sys
 
-    return subprocess.run([sys.executable, "-c", "from nachruecken.interfaces.cli import main; main()", *args],
-                          capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-c", "from nachruecken.interfaces.cli import main; main()", *args],
+        capture_output=True,
+        text=True,
+    )
 
 
-@pytest.mark.parametrize("args", [("solve", "instances/he/schenklengsfeld-2023.yaml", "--lang", "fr"),
-                                  ("feststellung",), ("solve", "--bogus", "x")])
+@pytest.mark.parametrize(
+    "args",
+    [("solve", "instances/he/schenklengsfeld-2023.yaml", "--lang", "fr"), ("feststellung",), ("solve", "--bogus", "x")],
+)
 def test_a_usage_error_is_one_line_with_exit_2(args):
     done = _main(*args)
     assert done.returncode == 2 and done.stdout == ""

@@ -35,11 +35,18 @@ def test_a_later_process_reads_the_kept_calendar_without_the_package(monkeypatch
     # Friday 25 Dec 2020 + 1 week = Friday 1 Jan 2021 (Neujahr): the period ends on Monday 4 Jan
     assert dates.period_end(dt.date(2020, 12, 25), 1, "HE") == dt.date(2021, 1, 4)
     dates.long_date(dt.date(2021, 1, 4), "de")
-    probe = ("import sys, datetime as dt; from nachruecken.law import dates; "
-             "print(dates.period_end(dt.date(2020, 12, 25), 1, 'HE'), 'holidays' in sys.modules, "
-             "dates.long_date(dt.date(2021, 1, 4), 'de').replace(' ', '_'), 'babel' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
-                         env={**__import__("os").environ, "NACHRUECKEN_CACHE": str(tmp_path)}).stdout.split()
+    probe = (
+        "import sys, datetime as dt; from nachruecken.law import dates; "
+        "print(dates.period_end(dt.date(2020, 12, 25), 1, 'HE'), 'holidays' in sys.modules, "
+        "dates.long_date(dt.date(2021, 1, 4), 'de').replace(' ', '_'), 'babel' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**__import__("os").environ, "NACHRUECKEN_CACHE": str(tmp_path)},
+    ).stdout.split()
     assert out == ["2021-01-04", "False", "4._Januar_2021", "False"]
 
 
@@ -67,5 +74,6 @@ def test_long_dates_and_weekdays_are_babels_own(monkeypatch, tmp_path):
             assert dates.weekday_name(day, lang) == format_date(day, "EEEE", locale=locale)
         day += dt.timedelta(days=3)
     # a field the kept words do not cover is left to Babel
-    assert dates._babel_format(dt.date(2021, 3, 5), "EEE, d. MMM y", "de_DE") == \
-        format_date(dt.date(2021, 3, 5), "EEE, d. MMM y", locale="de_DE")
+    assert dates._babel_format(dt.date(2021, 3, 5), "EEE, d. MMM y", "de_DE") == format_date(
+        dt.date(2021, 3, 5), "EEE, d. MMM y", locale="de_DE"
+    )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from nachruecken.output.statute_info import describe
+
 from strategies import STATUTES
 
 
@@ -16,8 +17,7 @@ def meaning(sid: str, lang: str = "en") -> dict[str, str]:
 @pytest.mark.parametrize("sid", STATUTES)
 def test_every_text_says_what_each_status_makes_of_a_declaration(sid):
     rows = meaning(sid)
-    assert list(rows) == ["elected at the election", "called, before membership", "member",
-                          "candidate, no call open"]
+    assert list(rows) == ["elected at the election", "called, before membership", "member", "candidate, no call open"]
     assert "refused" in rows["called, before membership"]  # every statute fails a call by a refusal
     assert len(describe(sid)["declarations"]["de"]) == 4
 

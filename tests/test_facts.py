@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nachruecken.engine.facts import quote
+
 from profiles import examples
 
 

@@ -5,15 +5,20 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from conftest import ROOT
-from nachruecken.output.documents import feststellung as doc
-from nachruecken.interfaces.cli import app
-from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import load_case
+from nachruecken.engine.determine import determine_case
+from nachruecken.interfaces.cli import app
+from nachruecken.output.documents import feststellung as doc
 
-GOLDEN = {"he": "instances/he/schenklengsfeld-2023.yaml", "nw": "instances/nw/2024-waiver-and-reservation.yaml",
-          "bb": "instances/bb/spremberg-2025.yaml", "mv": "instances/mv/guetzkow-2023.yaml",
-          "hh": "instances/hh/bezirksliste-personal-seat.yaml"}
+from conftest import ROOT
+
+GOLDEN = {
+    "he": "instances/he/schenklengsfeld-2023.yaml",
+    "nw": "instances/nw/2024-waiver-and-reservation.yaml",
+    "bb": "instances/bb/spremberg-2025.yaml",
+    "mv": "instances/mv/guetzkow-2023.yaml",
+    "hh": "instances/hh/bezirksliste-personal-seat.yaml",
+}
 INSTANCE_FILES = sorted((ROOT / "instances").rglob("*.yaml"))
 
 
@@ -45,8 +50,12 @@ def test_every_worked_case_gets_a_draft_that_says_what_was_determined(path):
                 assert shown(c["person"]) in text and c["citation"] in text
     for warning in result["warnings"]:
         assert warning in text  # every warning is a box to check before signing
-    assert "[____ Unterschrift ____]" in text and "Ich stelle fest" in text or not result["determinations"] \
+    assert (
+        "[____ Unterschrift ____]" in text
+        and "Ich stelle fest" in text
+        or not result["determinations"]
         or any(d["outcome"] in ("referred", "undetermined", "not_applicable") for d in result["determinations"])
+    )
     html = doc.to_html(text)
     assert html.startswith("<!DOCTYPE html>") and "size: A4" in html and "</html>" in html
 
@@ -94,10 +103,13 @@ def test_no_assumed_deadline_and_no_foreign_warning_in_a_draft():
     assert "Benachrichtigung" not in he.split("## 5.")[1].split("##")[0]
     # a warning about another seat's person stays in that seat's draft
     from nachruecken.case.loader import load_case as load
+
     case = load("instances/he/mayor-referred.yaml")
     result = determine_case(case, lang="de")
     kept_warning = next(w for w in result["warnings"] if "'dorn'" in w)
-    drafts = {d["vacancy"] + str(i): doc.markdown(result, case, d, "de") for i, d in enumerate(result["determinations"])}
+    drafts = {
+        d["vacancy"] + str(i): doc.markdown(result, case, d, "de") for i, d in enumerate(result["determinations"])
+    }
     assert all(kept_warning not in text for key, text in drafts.items() if not key.startswith("dorn"))
 
 
@@ -109,8 +121,10 @@ def test_an_outcome_that_rests_on_a_reading_says_so():
 def test_an_english_translation_and_html(tmp_path):
     en = _run("feststellung", GOLDEN["he"], "--lang", "en").stdout
     assert en.startswith("# Determination of a member's departure and the succession")
-    assert "I determine that Thilo Weimar left the body with effect from 31 August 2023 and that Jürgen Wolf of the " \
-           "Wahlvorschlag SPD succeeds Thilo Weimar" in en
+    assert (
+        "I determine that Thilo Weimar left the body with effect from 31 August 2023 and that Jürgen Wolf of the "
+        "Wahlvorschlag SPD succeeds Thilo Weimar" in en
+    )
     target = tmp_path / "f.html"
     assert _run("feststellung", GOLDEN["he"], "--format", "html", "-o", target).exit_code == 0
     html = target.read_text(encoding="utf-8")
@@ -155,7 +169,9 @@ def test_docx_is_a4_and_german(tmp_path):
     target = tmp_path / "f.docx"
     assert _run("feststellung", GOLDEN["he"], "-o", target).exit_code == 0
     document = docx.Document(str(target))
-    assert round(document.sections[0].page_width.cm, 1) == 21.0 and round(document.sections[0].page_height.cm, 1) == 29.7
+    assert (
+        round(document.sections[0].page_width.cm, 1) == 21.0 and round(document.sections[0].page_height.cm, 1) == 29.7
+    )
     assert b'w:val="de-DE"' in document.styles["Normal"].element.xml.encode()
     assert b'w:val="en-US"' not in document.styles.element.xml.encode()  # no English default left for Word
     assert document.core_properties.author == "" and "`" not in "".join(p.text for p in document.paragraphs)

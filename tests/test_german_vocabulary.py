@@ -17,15 +17,14 @@ import pytest
 import yaml
 from rich.console import Console
 
-from conftest import ROOT
-from nachruecken.law import texts
-from nachruecken.output.documents import feststellung
-from nachruecken.output import formats
-from nachruecken.output import terminal
-from nachruecken.law import versions
-from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import load_case
+from nachruecken.engine.determine import determine_case
+from nachruecken.law import texts, versions
 from nachruecken.law.statutes import encodings_dir
+from nachruecken.output import formats, terminal
+from nachruecken.output.documents import feststellung
+
+from conftest import ROOT
 
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+")
 IDENTIFIER = re.compile(r"[a-z]+(?:[_.][a-z0-9_]+)+")
@@ -64,8 +63,12 @@ def _vocabulary() -> set[str]:
     """Words of the English texts that no German text uses (placeholders and quoted identifiers of
     the German texts do not count as German words)."""
     sources = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in encodings_dir().rglob("*.yaml")]
-    sources += [v for mod in (texts, terminal, formats, feststellung, versions) for v in vars(mod).values()
-                if isinstance(v, dict) and {"en", "de"} <= set(v)]
+    sources += [
+        v
+        for mod in (texts, terminal, formats, feststellung, versions)
+        for v in vars(mod).values()
+        if isinstance(v, dict) and {"en", "de"} <= set(v)
+    ]
     english, german = set(), set()
     for src in sources:
         for text in _texts(src, "en", []):
@@ -105,8 +108,13 @@ def _german_outputs(path) -> str:
     result = determine_case(case, lang="de")
     console = Console(file=io.StringIO(), width=80, color_system=None)
     terminal.render(result, case, console, "de")
-    return "\n".join([console.file.getvalue(), formats.to_markdown(result, case, "de"),
-                      feststellung.document(result, case, lang="de")])
+    return "\n".join(
+        [
+            console.file.getvalue(),
+            formats.to_markdown(result, case, "de"),
+            feststellung.document(result, case, lang="de"),
+        ]
+    )
 
 
 def test_the_vocabulary_is_english():
@@ -120,9 +128,12 @@ def test_german_output_holds_no_english_word(path):
     text = CASE_PATH.sub(" ", _german_outputs(path))
     user = _user_words(path)
     for code in CODE.findall(text):
-        assert re.fullmatch(r"[a-z_.0-9]+(: [a-z_]+)?", code) or any(code in u for u in user), \
+        assert re.fullmatch(r"[a-z_.0-9]+(: [a-z_]+)?", code) or any(code in u for u in user), (
             f"prose marked as code: `{code}`"
+        )
     text = CODE.sub(" ", text)
-    leaked = sorted({t for t in IDENTIFIER.findall(text) if t not in user and not re.fullmatch(r"[a-z]\.[a-z]\.?", t)}
-                    | {w for w in WORD.findall(text) if w in ENGLISH_ONLY and w not in user})
+    leaked = sorted(
+        {t for t in IDENTIFIER.findall(text) if t not in user and not re.fullmatch(r"[a-z]\.[a-z]\.?", t)}
+        | {w for w in WORD.findall(text) if w in ENGLISH_ONLY and w not in user}
+    )
     assert not leaked, leaked

@@ -20,23 +20,43 @@ def case(noms, events, **extra):
 
 
 def test_wahlkreisliste_by_personal_votes_zero_counts():
-    det = only(decide(case([wk("w", ("a", 900, True), ("b", 0), ("c", None), ("d", 5))], [("2020-01-01", "a", "died")])))
+    det = only(
+        decide(case([wk("w", ("a", 900, True), ("b", 0), ("c", None), ("d", 5))], [("2020-01-01", "a", "died")]))
+    )
     assert det["successor"] == "d"
-    det = only(decide(case([wk("w", ("a", 900, True), ("b", 0), ("c", None))],
-                           [("2019-12-01", "c", "died"), ("2020-01-01", "a", "died")])))
+    det = only(
+        decide(
+            case(
+                [wk("w", ("a", 900, True), ("b", 0), ("c", None))],
+                [("2019-12-01", "c", "died"), ("2020-01-01", "a", "died")],
+            )
+        )
+    )
     assert det["successor"] == "b"  # 0 votes: still a named person, the list is not exhausted
 
 
 def test_exhausted_wahlkreisliste_goes_to_the_bezirksliste_by_votes_skipping_the_elected():
-    det = only(decide(case([wk("w", ("a", 900, True)), bl("b", ("x", 999, True, "list"), ("y", 10), ("z", 50))],
-                           [("2020-01-01", "a", "died")])))
+    det = only(
+        decide(
+            case(
+                [wk("w", ("a", 900, True)), bl("b", ("x", 999, True, "list"), ("y", 10), ("z", 50))],
+                [("2020-01-01", "a", "died")],
+            )
+        )
+    )
     assert (det["successor"], det["successor_nomination"]) == ("z", "b")
-    assert [g["norm"] for g in det["grounds"]][:4] == ["hh-bezvwg-4/3", "hh-bezvwg-36/1/1", "hh-bezvwg-4/4/1",
-                                                       "hh-bezvwg-36/1/2"]
+    assert [g["norm"] for g in det["grounds"]][:4] == [
+        "hh-bezvwg-4/3",
+        "hh-bezvwg-36/1/1",
+        "hh-bezvwg-4/4/1",
+        "hh-bezvwg-36/1/2",
+    ]
 
 
 def test_bezirksliste_of_the_same_party_only():
-    det = only(decide(case([wk("w", ("a", 900, True)), bl("other", ("y", 10), group="cdu")], [("2020-01-01", "a", "died")])))
+    det = only(
+        decide(case([wk("w", ("a", 900, True)), bl("other", ("y", 10), group="cdu")], [("2020-01-01", "a", "died")]))
+    )
     assert det["outcome"] == "referred" and det["referred_to"] == "§ 5 Abs. 9 BezVWG"
 
 
@@ -48,14 +68,21 @@ def test_bezirksliste_seat_types(seat, expected):
 
 @pytest.mark.parametrize("reading", [{"hh.list_seat_order": "referred"}])
 def test_list_seat_order_referred(reading):
-    det = only(decide(case([bl("b", ("p1", 100, True, "list"), ("p2", 10))], [("2020-01-01", "p1", "died")]),
-                      cli_readings=reading))
+    det = only(
+        decide(
+            case([bl("b", ("p1", 100, True, "list"), ("p2", 10))], [("2020-01-01", "p1", "died")]), cli_readings=reading
+        )
+    )
     assert det["outcome"] == "referred" and det["referred_to"] == "§ 5 Abs. 7 BezVWG"
 
 
 def test_personal_seat_order_referred():
-    det = only(decide(case([bl("b", ("p1", 100, True, "personal"), ("p2", 10))], [("2020-01-01", "p1", "died")]),
-                      cli_readings={"hh.personal_seat_order": "referred"}))
+    det = only(
+        decide(
+            case([bl("b", ("p1", 100, True, "personal"), ("p2", 10))], [("2020-01-01", "p1", "died")]),
+            cli_readings={"hh.personal_seat_order": "referred"},
+        )
+    )
     assert det["outcome"] == "referred" and det["referred_to"] == "§ 5 Abs. 8 BezVWG"
 
 
@@ -65,8 +92,10 @@ def test_seat_type_missing_is_undetermined():
 
 
 def test_successor_inherits_the_seat_type():
-    c = case([bl("b", ("p1", 100, True, "list"), ("p2", 10), ("p3", 90), ("p4", 80))],
-             [("2020-01-01", "p1", "died"), ("2020-01-03", "p2", "accepted"), ("2021-01-01", "p2", "resigned")])
+    c = case(
+        [bl("b", ("p1", 100, True, "list"), ("p2", 10), ("p3", 90), ("p4", 80))],
+        [("2020-01-01", "p1", "died"), ("2020-01-03", "p2", "accepted"), ("2021-01-01", "p2", "resigned")],
+    )
     dets = decide(c)["determinations"]
     assert [d["successor"] for d in dets] == ["p2", "p3"]  # the Listenwahl seat: list order both times
 
@@ -78,21 +107,29 @@ def test_einzelbewerber_vacant_without_member_count_reduction():
 
 
 def _sitting(reading=None):
-    c = case([wk("w", ("a", 900, True), ("u", 500), ("v", 100)), bl("b", ("u", 700, True, "personal"), ("x", 10))],
-             [("2020-01-01", "a", "died")])
+    c = case(
+        [wk("w", ("a", 900, True), ("u", 500), ("v", 100)), bl("b", ("u", 700, True, "personal"), ("x", 10))],
+        [("2020-01-01", "a", "died")],
+    )
     return decide(c, cli_readings={"hh.already_elected": reading} if reading else {})["determinations"]
 
 
 def test_already_elected_skip_switch_referred():
     assert [(d["vacancy"], d["successor"]) for d in _sitting()] == [("a", "v")]
     switched = _sitting("switch")
-    assert [(d["vacancy"], d["trigger"], d["successor"]) for d in switched] == [("a", "died", "u"), ("u", "switched", "x")]
+    assert [(d["vacancy"], d["trigger"], d["successor"]) for d in switched] == [
+        ("a", "died", "u"),
+        ("u", "switched", "x"),
+    ]
     ref = _sitting("referred")
     assert ref[0]["outcome"] == "referred" and ref[0]["referred_to"] == "§ 36 Abs. 1 Satz 1 BezVWG"
 
 
 def test_no_party_exit_or_waiver_exclusion():
-    c = case([wk("w", ("a", 900, True), ("b", 500), ("c", 100))], [("2019-09-01", "b", "left_group"), ("2020-01-01", "a", "died")])
+    c = case(
+        [wk("w", ("a", 900, True), ("b", 500), ("c", 100))],
+        [("2019-09-01", "b", "left_group"), ("2020-01-01", "a", "died")],
+    )
     det = only(decide(c))
     assert det["successor"] == "b" and [n["code"] for n in det["notes"]][0] == "no_exit_exclusion"
     det = only(decide(c, cli_readings={"hh.exclusions": "as_elsewhere"}))
@@ -101,20 +138,31 @@ def test_no_party_exit_or_waiver_exclusion():
 
 @pytest.mark.parametrize("reading,expected", [(None, "c"), ("yes", "b")])
 def test_earlier_refusal_reading(reading, expected):
-    c = case([wk("w", ("a", 900, True), ("z", 800, True), ("b", 500), ("c", 100), ("d", 50))],
-             [("2020-01-01", "a", "died"), ("2020-01-03", "b", "refused"), ("2021-01-01", "z", "died")])
+    c = case(
+        [wk("w", ("a", 900, True), ("z", 800, True), ("b", 500), ("c", 100), ("d", 50))],
+        [("2020-01-01", "a", "died"), ("2020-01-03", "b", "refused"), ("2021-01-01", "z", "died")],
+    )
     dets = decide(c, cli_readings={"hh.refused_again": reading} if reading else {})["determinations"]
     assert dets[0]["successor"] == "c" and dets[1]["successor"] == ("d" if reading is None else "b")
 
 
 def test_membership_seven_days_silence_is_acceptance():
-    c = case([wk("w", ("a", 900, True), ("b", 500))], [("2020-01-01", "a", "died"), ("2020-01-06", "b", "notified")],
-             as_of="2020-02-01")
+    c = case(
+        [wk("w", ("a", 900, True), ("b", 500))],
+        [("2020-01-01", "a", "died"), ("2020-01-06", "b", "notified")],
+        as_of="2020-02-01",
+    )
     m = only(decide(c))["membership"]
-    assert m == {"notified": "2020-01-06", "deadline": "2020-01-13", "status": "deemed_accepted", "member_from": "2020-01-13"}
+    assert m == {
+        "notified": "2020-01-06",
+        "deadline": "2020-01-13",
+        "status": "deemed_accepted",
+        "member_from": "2020-01-13",
+    }
 
 
 # --- issue 14, Hamburg: what the review found --------------------------------------------------
+
 
 def test_one_elected_at_the_election_is_not_declared_elected_again_on_either_tier():
     dets = by_vacancy(decide_file("instances/hh/already-elected-not-again.yaml"))
@@ -123,9 +171,11 @@ def test_one_elected_at_the_election_is_not_declared_elected_again_on_either_tie
     assert (rows["dieter"]["reason"], rows["dieter"]["norm"]) == ("already_elected", "hh-bezvwg-36/1/2")
     assert dets["berta"]["successor"] == "fritz"
     # one who refused the election is not "noch nicht gewählt" either, whatever hh.refused_again says
-    c = case([wk("w", ("a", 900, True), ("b", 800, True), ("c", 100))],
-             [("2019-05-28", "a", "refused"), ("2020-01-01", "b", "died")],
-             readings={"hh.refused_again": "yes"})
+    c = case(
+        [wk("w", ("a", 900, True), ("b", 800, True), ("c", 100))],
+        [("2019-05-28", "a", "refused"), ("2020-01-01", "b", "died")],
+        readings={"hh.refused_again": "yes"},
+    )
     dets = by_vacancy(decide(c))
     assert dets["a"]["successor"] == "c" and by_person(dets["b"])["a"]["reason"] == "already_elected"
 
@@ -140,7 +190,9 @@ def test_lost_eligibility_before_acceptance_vacates_after_acceptance_it_does_not
 
 @pytest.mark.parametrize("reading,successor_of_nils", [("fixed", "olaf"), ("bgb_193", None)])
 def test_the_period_does_not_move_unless_the_reading_says_so(reading, successor_of_nils):
-    dets = by_vacancy(decide_file("instances/hh/reservation-and-fixed-period.yaml", cli_readings={"hh.period_end": reading}))
+    dets = by_vacancy(
+        decide_file("instances/hh/reservation-and-fixed-period.yaml", cli_readings={"hh.period_end": reading})
+    )
     if successor_of_nils:
         assert dets["lutz"]["successor"] == "nils" and dets["lutz"]["membership"]["deadline"] == "2020-03-14"
         assert dets["nils"]["successor"] == successor_of_nils
@@ -153,16 +205,24 @@ def test_a_reservation_is_a_refusal_or_referred_never_silence():
     dets = by_vacancy(decide_file("instances/hh/reservation-and-fixed-period.yaml"))
     maria = by_person(dets["lutz"])["maria"]
     assert (maria["reason"], maria["norm"]) == ("refused", "hh-bezvwg-31")
-    c = case([wk("w", ("a", 900, True), ("b", 100), ("c", 50))],
-             [("2020-01-06", "a", "died"), ("2020-01-07", "b", "notified"),
-              ("2020-01-08", "b", "accepted", {"reservation": True}), ("2020-03-01", "c", "died")],
-             readings={"hh.reservation": "referred"})
+    c = case(
+        [wk("w", ("a", 900, True), ("b", 100), ("c", 50))],
+        [
+            ("2020-01-06", "a", "died"),
+            ("2020-01-07", "b", "notified"),
+            ("2020-01-08", "b", "accepted", {"reservation": True}),
+            ("2020-03-01", "c", "died"),
+        ],
+        readings={"hh.reservation": "referred"},
+    )
     det = decide(c)["determinations"][0]
     assert det["successor"] == "b" and det["membership"]["status"] == "pending"  # not deemed accepted
     assert "reservation_referred" in [n["code"] for n in det["notes"]]
     # an elected person's reservation within his seven days refuses the election (default reading)
-    c = case([wk("w", ("a", 900, True), ("b", 100))],
-             [("2019-05-27", "a", "notified"), ("2019-05-28", "a", "accepted", {"reservation": True})])
+    c = case(
+        [wk("w", ("a", 900, True), ("b", 100))],
+        [("2019-05-27", "a", "notified"), ("2019-05-28", "a", "accepted", {"reservation": True})],
+    )
     det = only(decide(c))
     assert det["trigger"] == "refused" and det["successor"] == "b"
 
@@ -197,13 +257,17 @@ def test_a_section_5_9_referral_does_not_keep_the_seat_with_the_dead():
 
 def test_a_referral_explains_the_pools_walked_with_their_own_words():
     # the pool ordering grounds of a § 5 Abs. 9 referral are not the referral's text of another cause
-    for path in ("instances/hh/section-5-9-no-bezirksliste.yaml", "instances/hh/section-5-9-bezirksliste-exhausted.yaml"):
+    for path in (
+        "instances/hh/section-5-9-no-bezirksliste.yaml",
+        "instances/hh/section-5-9-bezirksliste-exhausted.yaml",
+    ):
         for det in decide_file(path)["determinations"]:
             texts = " ".join(g["explanation"] for g in det["grounds"])
             assert "already sits through the Bezirksliste" not in texts and "is referred to § 5 (reading" not in texts
 
 
 # --- issue 28 point 9, Hamburg ------------------------------------------------------------------
+
 
 def test_a_bezirksliste_successor_in_a_wahlkreis_seat_is_followed_from_his_own_list():
     dets = by_vacancy(decide_file("instances/hh/called-from-bezirksliste-leaves.yaml"))
@@ -214,8 +278,11 @@ def test_a_bezirksliste_successor_in_a_wahlkreis_seat_is_followed_from_his_own_l
     assert "hh-bezvwg-5/8" in [g["norm"] for g in jahn["grounds"]]
     assert "called_from_other_own" in [n["code"] for n in jahn["notes"]]
     # the seat's reading: the Wahlkreisliste first (Abs. 1 Satz 1), where Krause is eligible again
-    dets = by_vacancy(decide_file("instances/hh/called-from-bezirksliste-leaves.yaml",
-                                  cli_readings={"hh.called_from_other": "seat_list"}))
+    dets = by_vacancy(
+        decide_file(
+            "instances/hh/called-from-bezirksliste-leaves.yaml", cli_readings={"hh.called_from_other": "seat_list"}
+        )
+    )
     jahn = dets["jahn"]
     assert (jahn["successor"], jahn["successor_nomination"]) == ("krause", "spd-wk4")
     assert jahn["trigger_grounds"][0]["norm"] == "hh-bezvwg-36/1/1"
@@ -223,9 +290,15 @@ def test_a_bezirksliste_successor_in_a_wahlkreis_seat_is_followed_from_his_own_l
 
 
 def test_own_list_with_the_bezirksliste_exhausted_or_its_order_referred():
-    c = case([wk("w", ("a", 900, True), ("k", 10)), bl("b", ("x", 999, True, "list"), ("j", 50))],
-             [("2020-01-01", "k", "died"), ("2020-02-01", "a", "died"), ("2020-02-03", "j", "accepted"),
-              ("2021-01-01", "j", "resigned")])
+    c = case(
+        [wk("w", ("a", 900, True), ("k", 10)), bl("b", ("x", 999, True, "list"), ("j", 50))],
+        [
+            ("2020-01-01", "k", "died"),
+            ("2020-02-01", "a", "died"),
+            ("2020-02-03", "j", "accepted"),
+            ("2021-01-01", "j", "resigned"),
+        ],
+    )
     dets = by_vacancy(decide(c))
     assert dets["a"]["successor"] == "j"
     assert dets["j"]["outcome"] == "referred" and dets["j"]["referred_to"] == "§ 5 Abs. 9 BezVWG"
@@ -236,8 +309,11 @@ def test_own_list_with_the_bezirksliste_exhausted_or_its_order_referred():
 
 @pytest.mark.parametrize("reading,expected", [(None, "dahl"), ("yes", "brandt")])
 def test_a_waiver_in_answer_to_a_call_lasts_as_a_refusal(reading, expected):
-    dets = by_vacancy(decide_file("instances/hh/waiver-in-answer-to-call.yaml",
-                                  cli_readings={"hh.refused_again": reading} if reading else {}))
+    dets = by_vacancy(
+        decide_file(
+            "instances/hh/waiver-in-answer-to-call.yaml", cli_readings={"hh.refused_again": reading} if reading else {}
+        )
+    )
     assert dets["arndt"]["successor"] == "claussen" and by_person(dets["arndt"])["brandt"]["reason"] == "refused"
     assert dets["zander"]["successor"] == expected
     if reading is None:
@@ -247,15 +323,22 @@ def test_a_waiver_in_answer_to_a_call_lasts_as_a_refusal(reading, expected):
 
 
 def test_a_waiver_outside_any_call_still_excludes_nobody():
-    c = case([wk("w", ("a", 900, True), ("b", 500), ("c", 100))], [("2019-09-01", "b", "waived"), ("2020-01-01", "a", "died")])
+    c = case(
+        [wk("w", ("a", 900, True), ("b", 500), ("c", 100))],
+        [("2019-09-01", "b", "waived"), ("2020-01-01", "a", "died")],
+    )
     det = only(decide(c))
     assert det["successor"] == "b" and "no_exit_exclusion" in [n["code"] for n in det["notes"]]
 
 
 @pytest.mark.parametrize("reading,expected", [(None, "stahl"), ("yes", "rehder")])
 def test_a_bezirksliste_refusal_counts_on_the_wahlkreisliste_as_the_reading_says(reading, expected):
-    dets = by_vacancy(decide_file("instances/hh/bezirksliste-refusal-on-wahlkreisliste.yaml",
-                                  cli_readings={"hh.refused_again": reading} if reading else {}))
+    dets = by_vacancy(
+        decide_file(
+            "instances/hh/bezirksliste-refusal-on-wahlkreisliste.yaml",
+            cli_readings={"hh.refused_again": reading} if reading else {},
+        )
+    )
     assert dets["xylander"]["successor"] == "ypsilon"
     assert dets["albers"]["successor"] == expected
     if reading is None:
@@ -266,14 +349,36 @@ def test_a_bezirksliste_refusal_counts_on_the_wahlkreisliste_as_the_reading_says
 def test_a_member_leaving_on_the_same_day_never_switches_into_the_seat():
     # hh.already_elected = switch: f sits through the Bezirksliste and gives that seat up on the day
     # heinz's Wahlkreis seat falls vacant; he held his seat that day, so he is never its successor
-    data = {"statute": "hh-bezvwg-36", "election_date": "2019-05-26", "readings": {"hh.already_elected": "switch"},
-            "nominations": [
-                {"id": "spd-wk17", "group": "spd", "tier": "district", "district": "wk17", "candidates": [
-                    {"id": "heinz", "votes": 900, "elected": True}, {"id": "f", "votes": 800}, {"id": "k", "votes": 300}]},
-                {"id": "spd-bl", "group": "spd", "candidates": [
-                    {"id": "f", "votes": 700, "elected": True, "seat": "personal"}, {"id": "g", "votes": 500}]}],
-            "events": [{"date": "2020-03-01", "person": "heinz", "type": "resigned"},
-                       {"date": "2020-03-01", "person": "f", "type": "resigned"}]}
+    data = {
+        "statute": "hh-bezvwg-36",
+        "election_date": "2019-05-26",
+        "readings": {"hh.already_elected": "switch"},
+        "nominations": [
+            {
+                "id": "spd-wk17",
+                "group": "spd",
+                "tier": "district",
+                "district": "wk17",
+                "candidates": [
+                    {"id": "heinz", "votes": 900, "elected": True},
+                    {"id": "f", "votes": 800},
+                    {"id": "k", "votes": 300},
+                ],
+            },
+            {
+                "id": "spd-bl",
+                "group": "spd",
+                "candidates": [
+                    {"id": "f", "votes": 700, "elected": True, "seat": "personal"},
+                    {"id": "g", "votes": 500},
+                ],
+            },
+        ],
+        "events": [
+            {"date": "2020-03-01", "person": "heinz", "type": "resigned"},
+            {"date": "2020-03-01", "person": "f", "type": "resigned"},
+        ],
+    }
     for events in (data["events"], data["events"][::-1]):
         dets = by_vacancy(decide({**data, "events": events}))
         assert dets["heinz"]["successor"] == "k"
@@ -281,11 +386,27 @@ def test_a_member_leaving_on_the_same_day_never_switches_into_the_seat():
 
 
 def test_a_candidates_resignation_excludes_nothing_and_says_why():
-    data = {"statute": "hh-bezvwg-36", "election_date": "2019-05-26",
-            "nominations": [{"id": "spd-wk1", "group": "spd", "tier": "district", "district": "wk1", "candidates": [
-                {"id": "a", "votes": 900, "elected": True}, {"id": "b", "votes": 500}, {"id": "c", "votes": 300}]}],
-            "events": [{"date": "2020-01-10", "person": "b", "type": "resigned"},
-                       {"date": "2020-03-01", "person": "a", "type": "died"}]}
+    data = {
+        "statute": "hh-bezvwg-36",
+        "election_date": "2019-05-26",
+        "nominations": [
+            {
+                "id": "spd-wk1",
+                "group": "spd",
+                "tier": "district",
+                "district": "wk1",
+                "candidates": [
+                    {"id": "a", "votes": 900, "elected": True},
+                    {"id": "b", "votes": 500},
+                    {"id": "c", "votes": 300},
+                ],
+            }
+        ],
+        "events": [
+            {"date": "2020-01-10", "person": "b", "type": "resigned"},
+            {"date": "2020-03-01", "person": "a", "type": "died"},
+        ],
+    }
     result = decide(data)
     assert only(result)["successor"] == "b"  # § 36 has no waiver of the Anwartschaft
     assert any("knows no waiver of the Anwartschaft" in w for w in result["warnings"])

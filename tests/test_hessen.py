@@ -8,16 +8,16 @@ from conftest import by_person, decide, decide_file, he_case, he_list, only
 
 
 def test_abs1_satz1_most_votes_not_list_place():
-    det = only(decide(he_case([he_list(("a", 900, True), ("b", 100), ("c", 300), ("d", 200))],
-                              [("2010-01-01", "a", "died")])))
+    det = only(
+        decide(he_case([he_list(("a", 900, True), ("b", 100), ("c", 300), ("d", 200))], [("2010-01-01", "a", "died")]))
+    )
     assert (det["outcome"], det["successor"], det["successor_nomination"]) == ("successor", "c", "spd")
     assert det["candidates"] == [det["candidates"][0]] and det["candidates"][0]["norm"] == "he-kwg-34/1/1"
     assert det["candidates"][0]["citation"] == "§ 34 Abs. 1 Satz 1 Halbsatz 1 KWG"
 
 
 def test_abs1_satz1_halbsatz2_tie_by_list_place():
-    det = only(decide(he_case([he_list(("a", 900, True), ("b", 300), ("c", 300))],
-                              [("2010-01-01", "a", "resigned")])))
+    det = only(decide(he_case([he_list(("a", 900, True), ("b", 300), ("c", 300))], [("2010-01-01", "a", "resigned")])))
     assert det["successor"] == "b"
     assert "he-kwg-34/1/1/2" in [g["norm"] for g in det["grounds"]]
     # the same with explicit positions reversed: list place, not file order, decides
@@ -28,14 +28,18 @@ def test_abs1_satz1_halbsatz2_tie_by_list_place():
 
 
 def test_no_vote_count_ranks_after_counted_zero():
-    det = only(decide(he_case([he_list(("a", 900, True), ("b", None), ("c", 0))],
-                              [("2010-01-01", "a", "resigned")])))
+    det = only(decide(he_case([he_list(("a", 900, True), ("b", None), ("c", 0))], [("2010-01-01", "a", "resigned")])))
     assert det["successor"] == "c"
 
 
 def test_only_same_wahlvorschlag():
-    det = only(decide(he_case([he_list(("a", 900, True), nid="spd"), he_list(("x", 800), nid="cdu")],
-                              [("2010-01-01", "a", "died")])))
+    det = only(
+        decide(
+            he_case(
+                [he_list(("a", 900, True), nid="spd"), he_list(("x", 800), nid="cdu")], [("2010-01-01", "a", "died")]
+            )
+        )
+    )
     assert det["outcome"] == "vacant"
 
 
@@ -67,7 +71,9 @@ def test_abs1_satz2_exhausted_reduces_member_count():
 
 
 def _wahlbereiche(order=None):
-    nord = he_list(("n1", 500, True), ("n2", 50), nid="nord", tier="district", district="N", substitute_list="sued", group="cdu")
+    nord = he_list(
+        ("n1", 500, True), ("n2", 50), nid="nord", tier="district", district="N", substitute_list="sued", group="cdu"
+    )
     sued = he_list(("s1", 900, True), ("s2", 100), ("s3", 400), nid="sued", tier="district", district="S", group="cdu")
     extra = {"readings": {"he.ersatzliste_order": order}} if order else {}
     return he_case([nord, sued], [("2009-01-01", "n2", "waived"), ("2010-01-01", "n1", "died")], **extra)
@@ -98,10 +104,19 @@ def test_abs1_satz3_one_hop_only_then_satz2():
 
 def test_ersatzliste_only_for_district_lists_exhausted():
     # own list not exhausted: the Ersatzliste is not touched
-    det = only(decide(he_case(
-        [he_list(("n1", 500, True), ("n2", 50), nid="nord", tier="district", district="N", substitute_list="sued"),
-         he_list(("s1", 900, True), ("s3", 400), nid="sued", tier="district", district="S")],
-        [("2010-01-01", "n1", "died")])))
+    det = only(
+        decide(
+            he_case(
+                [
+                    he_list(
+                        ("n1", 500, True), ("n2", 50), nid="nord", tier="district", district="N", substitute_list="sued"
+                    ),
+                    he_list(("s1", 900, True), ("s3", 400), nid="sued", tier="district", district="S"),
+                ],
+                [("2010-01-01", "n1", "died")],
+            )
+        )
+    )
     assert det["successor"] == "n2" and "he-kwg-12/1a" not in [g["norm"] for g in det["grounds"]]
 
 
@@ -126,8 +141,15 @@ def test_abs1a_lot_drawn_decides():
 
 
 def test_abs1a_lot_before_the_vacancy_does_not_count():
-    det = only(decide(he_case([he_list(("m1", 300, True), ("m2", 120), ("m3", 120), nid="wg")],
-                              [("2009-12-01", "m3", "lot_drawn"), ("2010-01-01", "m1", "died")], election="majority")))
+    det = only(
+        decide(
+            he_case(
+                [he_list(("m1", 300, True), ("m2", 120), ("m3", 120), nid="wg")],
+                [("2009-12-01", "m3", "lot_drawn"), ("2010-01-01", "m1", "died")],
+                election="majority",
+            )
+        )
+    )
     assert det["outcome"] == "lot"
 
 
@@ -144,18 +166,27 @@ def test_abs1a_exhausted_reading():
     assert alt["outcome"] == "undetermined" and alt["member_count_reduced"] is False
 
 
-@pytest.mark.parametrize("etype,date", [("left_group", "2005-12-01"), ("left_group", "2008-01-01"), ("expelled", "2008-01-01")])
+@pytest.mark.parametrize(
+    "etype,date", [("left_group", "2005-12-01"), ("left_group", "2008-01-01"), ("expelled", "2008-01-01")]
+)
 def test_abs2_party_exit_since_list_set_up(etype, date):
-    det = only(decide(he_case([he_list(("a", 900, True), ("b", 300), ("c", 100))],
-                              [(date, "b", etype), ("2010-01-01", "a", "died")])))
+    det = only(
+        decide(
+            he_case(
+                [he_list(("a", 900, True), ("b", 300), ("c", 100))], [(date, "b", etype), ("2010-01-01", "a", "died")]
+            )
+        )
+    )
     assert det["successor"] == "c"
     skipped = by_person(det)["b"]
     assert (skipped["reason"], skipped["norm"]) == (etype, "he-kwg-34/2/1")
 
 
 def test_abs2_expelled_reading_no():
-    case = he_case([he_list(("a", 900, True), ("b", 300), ("c", 100))],
-                   [("2008-01-01", "b", "expelled"), ("2010-01-01", "a", "died")])
+    case = he_case(
+        [he_list(("a", 900, True), ("b", 300), ("c", 100))],
+        [("2008-01-01", "b", "expelled"), ("2010-01-01", "a", "died")],
+    )
     assert only(decide(case, cli_readings={"he.expelled": "no"}))["successor"] == "b"
 
 
@@ -172,26 +203,50 @@ def test_abs2_rejoin_reading():
 
 @pytest.mark.parametrize("form", ["written", "recorded"])
 def test_abs2_waiver(form):
-    det = only(decide(he_case([he_list(("a", 900, True), ("b", 300), ("c", 100))],
-                              [("2008-01-01", "b", "waived", {"form": form}), ("2010-01-01", "a", "died")])))
+    det = only(
+        decide(
+            he_case(
+                [he_list(("a", 900, True), ("b", 300), ("c", 100))],
+                [("2008-01-01", "b", "waived", {"form": form}), ("2010-01-01", "a", "died")],
+            )
+        )
+    )
     assert det["successor"] == "c" and by_person(det)["b"]["norm"] == "he-kwg-34/2/1/2"
 
 
 def test_abs2_satz2_waiver_cannot_be_revoked():
-    det = only(decide(he_case([he_list(("a", 900, True), ("b", 300), ("c", 100))],
-                              [("2008-01-01", "b", "waived"), ("2009-06-01", "b", "accepted"), ("2010-01-01", "a", "died")])))
+    det = only(
+        decide(
+            he_case(
+                [he_list(("a", 900, True), ("b", 300), ("c", 100))],
+                [("2008-01-01", "b", "waived"), ("2009-06-01", "b", "accepted"), ("2010-01-01", "a", "died")],
+            )
+        )
+    )
     assert det["successor"] == "c" and by_person(det)["b"]["norm"] == "he-kwg-34/2/2"
 
 
 def test_waiver_after_the_vacancy_but_before_the_next_counts():
-    det = only(decide(he_case([he_list(("a", 900, True), ("b", 300), ("c", 100))],
-                              [("2010-01-01", "a", "died"), ("2010-01-04", "b", "waived")])))
+    det = only(
+        decide(
+            he_case(
+                [he_list(("a", 900, True), ("b", 300), ("c", 100))],
+                [("2010-01-01", "a", "died"), ("2010-01-04", "b", "waived")],
+            )
+        )
+    )
     assert det["successor"] == "c"
 
 
 def test_abs3_refusal_of_this_call_passes_on():
-    det = only(decide(he_case([he_list(("a", 900, True), ("b", 300), ("c", 100))],
-                              [("2010-01-01", "a", "died"), ("2010-01-04", "b", "refused")])))
+    det = only(
+        decide(
+            he_case(
+                [he_list(("a", 900, True), ("b", 300), ("c", 100))],
+                [("2010-01-01", "a", "died"), ("2010-01-04", "b", "refused")],
+            )
+        )
+    )
     assert det["successor"] == "c"
     assert (by_person(det)["b"]["reason"], by_person(det)["b"]["norm"]) == ("refused", "he-kwg-34/3/2")
 
@@ -206,8 +261,14 @@ def test_reading_refused_is_called(value, expected):
 
 @pytest.mark.parametrize("etype", ["died", "lost_eligibility"])
 def test_unfit_next_default_skip(etype):
-    det = only(decide(he_case([he_list(("a", 900, True), ("b", 300), ("c", 100))],
-                              [("2009-01-01", "b", etype), ("2010-01-01", "a", "resigned")])))
+    det = only(
+        decide(
+            he_case(
+                [he_list(("a", 900, True), ("b", 300), ("c", 100))],
+                [("2009-01-01", "b", etype), ("2010-01-01", "a", "resigned")],
+            )
+        )
+    )
     assert det["successor"] == "c" and by_person(det)["b"]["reason"] == etype
     assert by_person(det)["b"]["norm"] == "he-kwg-34/1/1"
 
@@ -215,20 +276,45 @@ def test_unfit_next_default_skip(etype):
 def test_unfit_next_called_reading():
     base = [he_list(("a", 900, True), ("b", 300), ("c", 100))]
     r = {"he.unfit_next": "call_then_deemed_refused"}
-    pending = only(decide(he_case(base, [("2009-01-01", "b", "lost_eligibility"), ("2010-01-01", "a", "resigned"),
-                                         ("2010-01-04", "b", "notified")], as_of="2010-01-06"), cli_readings=r))
+    pending = only(
+        decide(
+            he_case(
+                base,
+                [
+                    ("2009-01-01", "b", "lost_eligibility"),
+                    ("2010-01-01", "a", "resigned"),
+                    ("2010-01-04", "b", "notified"),
+                ],
+                as_of="2010-01-06",
+            ),
+            cli_readings=r,
+        )
+    )
     assert pending["successor"] == "b" and pending["membership"]["status"] == "pending"
     assert [n["code"] for n in pending["notes"]] == ["must_show_eligibility"]
-    lapsed = only(decide(he_case(base, [("2009-01-01", "b", "lost_eligibility"), ("2010-01-01", "a", "resigned"),
-                                        ("2010-01-04", "b", "notified")], as_of="2010-01-20"), cli_readings=r))
+    lapsed = only(
+        decide(
+            he_case(
+                base,
+                [
+                    ("2009-01-01", "b", "lost_eligibility"),
+                    ("2010-01-01", "a", "resigned"),
+                    ("2010-01-04", "b", "notified"),
+                ],
+                as_of="2010-01-20",
+            ),
+            cli_readings=r,
+        )
+    )
     assert lapsed["successor"] == "c" and by_person(lapsed)["b"]["norm"] == "he-kwg-34/3/2"
     dead = only(decide(he_case(base, [("2009-01-01", "b", "died"), ("2010-01-01", "a", "resigned")]), cli_readings=r))
     assert dead["successor"] == "c" and by_person(dead)["b"]["norm"] == "he-kwg-34/3/2"
 
 
 def test_landtag_not_applicable():
-    det = only(decide(he_case([he_list(("a", 900, True), ("b", 1))], [("2010-01-01", "a", "died")],
-                              body={"kind": "landtag"})))
+    det = only(
+        decide(he_case([he_list(("a", 900, True), ("b", 1))], [("2010-01-01", "a", "died")], body={"kind": "landtag"}))
+    )
     assert det["outcome"] == "not_applicable" and det["successor"] is None
 
 
@@ -240,6 +326,7 @@ def test_already_member_through_another_list():
 
 
 # --- membership (Abs. 3 Satz 2 with §§ 23, 24 old) --------------------------------------------
+
 
 def _membership(*events, **extra):
     nom = he_list(("a", 900, True), ("b", 300))
@@ -277,8 +364,9 @@ def test_membership_reservation_reading():
     m = _membership(*events, as_of="2010-02-01")
     assert m["status"] == "deemed_accepted"
     nom = he_list(("a", 900, True), ("b", 300))
-    alt = only(decide(he_case([nom], [("2010-01-01", "a", "died"), *events]),
-                      cli_readings={"he.reservation": "acceptance"}))["membership"]
+    alt = only(
+        decide(he_case([nom], [("2010-01-01", "a", "died"), *events]), cli_readings={"he.reservation": "acceptance"})
+    )["membership"]
     assert alt["status"] == "accepted" and alt["member_from"] == "2010-01-08"
 
 
@@ -292,8 +380,10 @@ def test_version_warning_only_for_later_law():
 def test_a_former_member_is_noch_nicht_berufen_no_more_and_listed_with_all_candidates():
     # a (most votes) left the council in 2008; when b dies, a is not called again ("noch nicht
     # berufen"); DESIGN leaves out only those who still sit, so --all-candidates shows him
-    c = he_case([he_list(("a", 900, True), ("b", 800, True), ("c", 300), ("d", 200))],
-                [("2008-01-01", "a", "resigned"), ("2010-01-01", "b", "died")])
+    c = he_case(
+        [he_list(("a", 900, True), ("b", 800, True), ("c", 300), ("d", 200))],
+        [("2008-01-01", "a", "resigned"), ("2010-01-01", "b", "died")],
+    )
     dets = decide(c)["determinations"]
     assert dets[1]["successor"] == "d" and "a" not in by_person(dets[1])
     full = decide(c, all_candidates=True)["determinations"][1]
@@ -302,6 +392,7 @@ def test_a_former_member_is_noch_nicht_berufen_no_more_and_listed_with_all_candi
 
 
 # --- issue 13: the review findings on § 34 ------------------------------------------------------
+
 
 def _top_field(events, cands=(("u1", 210, True), ("v", 88), ("w", 88), ("z", 88), ("a", 40))):
     return he_case([he_list(*cands, nid="bl", group_kind="voter_group")], events, election="majority")
@@ -317,8 +408,11 @@ def test_majority_lists_every_top_candidate_also_one_passed_over_after_the_other
 
 
 def test_a_single_top_candidate_is_not_decided_by_list_place_against_an_excluded_equal():
-    det = only(decide(_top_field([("2007-01-01", "v", "left_group"), ("2007-01-02", "w", "died"),
-                                 ("2009-02-01", "u1", "died")])))
+    det = only(
+        decide(
+            _top_field([("2007-01-01", "v", "left_group"), ("2007-01-02", "w", "died"), ("2009-02-01", "u1", "died")])
+        )
+    )
     assert det["successor"] == "z" and det["lot_between"] == []
     assert [c["person"] for c in det["candidates"]] == ["v", "w", "z"]
 
@@ -330,8 +424,10 @@ def test_the_lot_winner_refuses_and_lot_between_keeps_the_tied():
     assert rows["weber"]["status"] == "skipped" and rows["zander"]["reason"] == "left_group"
     assert "he-kwg-34/1a/1/2" not in [g["norm"] for g in det["grounds"]]  # no new lot was needed
     # the lot decides, never the list place: with the places swapped the same person follows
-    c = _top_field([("2009-02-01", "u1", "died"), ("2009-02-05", "w", "lot_drawn")],
-                  cands=(("u1", 210, True), ("w", 88), ("v", 88)))
+    c = _top_field(
+        [("2009-02-01", "u1", "died"), ("2009-02-05", "w", "lot_drawn")],
+        cands=(("u1", 210, True), ("w", 88), ("v", 88)),
+    )
     assert only(decide(c))["successor"] == "w"
 
 
@@ -346,8 +442,10 @@ def test_a_missing_vote_count_that_decides_is_said_in_a_note_and_a_warning():
     c = he_case([he_list(("lang", 1200, True), ("kraemer", 5), ("moser", 310))], [("2009-04-03", "lang", "resigned")])
     assert only(decide(c))["notes"] == [] and decide(c)["warnings"] == []
     # a person without a count who is passed over anyway decides nothing
-    c = he_case([he_list(("lang", 1200, True), ("kraemer", None), ("moser", 310))],
-                [("2008-01-01", "kraemer", "left_group"), ("2009-04-03", "lang", "resigned")])
+    c = he_case(
+        [he_list(("lang", 1200, True), ("kraemer", None), ("moser", 310))],
+        [("2008-01-01", "kraemer", "left_group"), ("2009-04-03", "lang", "resigned")],
+    )
     assert only(decide(c))["notes"] == []
 
 
@@ -355,10 +453,14 @@ def test_a_waiver_for_the_record_is_described_as_recorded_not_as_written():
     det = only(decide_file("instances/he/advance-declarations.yaml"))
     text = by_person(det)["petersen"]["explanation"]
     assert "zur Niederschrift" in text and "in writing to the Wahlleiter" not in text
-    german = by_person(only(decide_file("instances/he/advance-declarations.yaml", lang="de")))["petersen"]["explanation"]
+    german = by_person(only(decide_file("instances/he/advance-declarations.yaml", lang="de")))["petersen"][
+        "explanation"
+    ]
     assert "zur Niederschrift" in german and "schriftlich auf" not in german
-    written = he_case([he_list(("a", 900, True), ("b", 500), ("c", 300))],
-                      [("2008-01-01", "b", "waived"), ("2009-01-01", "a", "died")])
+    written = he_case(
+        [he_list(("a", 900, True), ("b", 500), ("c", 300))],
+        [("2008-01-01", "b", "waived"), ("2009-01-01", "a", "died")],
+    )
     assert "in writing" in by_person(only(decide(written)))["b"]["explanation"]
 
 
@@ -367,8 +469,9 @@ def test_an_advance_written_refusal_is_the_waiver_of_abs_2_and_is_said_so():
     assert only(result)["successor"] == "sauer"
     quandt = by_person(only(result))["quandt"]
     assert (quandt["reason"], quandt["norm"]) == ("waived", "he-kwg-34/2/1/2")
-    assert any("'quandt' refused on 15 June 2007" in w and "waiver of the Anwartschaft" in w
-               for w in result["warnings"])
+    assert any(
+        "'quandt' refused on 15 June 2007" in w and "waiver of the Anwartschaft" in w for w in result["warnings"]
+    )
 
 
 def test_the_mayoralty_is_labelled_with_the_provision_it_is_referred_to():
@@ -379,33 +482,49 @@ def test_the_mayoralty_is_labelled_with_the_provision_it_is_referred_to():
 
 # --- the independent review of the changes above ------------------------------------------------
 
+
 def test_unknown_counts_are_not_equal_counts():
     # the only candidates left have no vote count: no lot (Abs. 1a: Stimmengleichheit), undetermined
-    det = only(decide(_top_field([("2009-02-01", "u1", "died")],
-                                 cands=(("u1", 210, True), ("x", None), ("y", None)))))
+    det = only(decide(_top_field([("2009-02-01", "u1", "died")], cands=(("u1", 210, True), ("x", None), ("y", None)))))
     assert det["outcome"] == "undetermined" and det["lot_between"] == []
     assert [n["code"] for n in det["notes"]] == ["no_vote_count_decides"]
-    assert det["outcome_ground"]["norm"] == "he-kwg-34/1a/1" and "unknown counts" in det["outcome_ground"]["explanation"]
+    assert (
+        det["outcome_ground"]["norm"] == "he-kwg-34/1a/1" and "unknown counts" in det["outcome_ground"]["explanation"]
+    )
     # a lot drawn (recorded on the day, before the determination ended) is history: it stands
-    det = only(decide(_top_field([("2009-02-01", "u1", "died"), ("2009-02-01", "y", "lot_drawn")],
-                                 cands=(("u1", 210, True), ("x", None), ("y", None)))))
+    det = only(
+        decide(
+            _top_field(
+                [("2009-02-01", "u1", "died"), ("2009-02-01", "y", "lot_drawn")],
+                cands=(("u1", 210, True), ("x", None), ("y", None)),
+            )
+        )
+    )
     assert det["successor"] == "y"
 
 
 def test_a_lot_between_counted_candidates_notes_an_uncounted_rival():
-    det = only(decide(_top_field([("2009-02-01", "u1", "died")],
-                                 cands=(("u1", 210, True), ("v", 88), ("w", 88), ("x", None)))))
+    det = only(
+        decide(_top_field([("2009-02-01", "u1", "died")], cands=(("u1", 210, True), ("v", 88), ("w", 88), ("x", None))))
+    )
     assert det["outcome"] == "lot" and det["notes"][0]["persons"] == ["x"]
 
 
 def test_a_lot_drawn_by_someone_already_passed_over_is_no_lot():
-    det = only(decide(_top_field([("2008-01-01", "z", "left_group"), ("2009-02-01", "u1", "died"),
-                                  ("2009-02-05", "z", "lot_drawn")])))
+    det = only(
+        decide(
+            _top_field(
+                [("2008-01-01", "z", "left_group"), ("2009-02-01", "u1", "died"), ("2009-02-05", "z", "lot_drawn")]
+            )
+        )
+    )
     assert det["outcome"] == "lot" and det["lot_between"] == ["v", "w"]
 
 
 def test_a_successor_without_a_count_is_named_in_the_note():
-    c = he_case([he_list(("lang", 1200, True), ("kraemer", None), ("moser", None))], [("2009-04-03", "lang", "resigned")])
+    c = he_case(
+        [he_list(("lang", 1200, True), ("kraemer", None), ("moser", None))], [("2009-04-03", "lang", "resigned")]
+    )
     det = only(decide(c))
     assert det["successor"] == "kraemer" and det["notes"][0]["persons"] == ["kraemer", "moser"]
     assert "no vote count for him" in det["candidates"][-1]["explanation"]
@@ -414,8 +533,12 @@ def test_a_successor_without_a_count_is_named_in_the_note():
 # § 34 Abs. 3 Satz 2 with old § 23 Abs. 2 and § 24 Abs. 2: a Hinderungsgrund not shown to have ceased (issue 28, point 3)
 def test_a_called_successor_barred_without_proof_counts_as_refused_when_the_week_ends():
     base = [he_list(("a", 900, True), ("b", 300), ("c", 200))]
-    events = [("2009-01-01", "b", "incompatibility"), ("2010-01-01", "a", "resigned"), ("2010-01-04", "b", "notified"),
-              ("2010-01-05", "b", "accepted")]
+    events = [
+        ("2009-01-01", "b", "incompatibility"),
+        ("2010-01-01", "a", "resigned"),
+        ("2010-01-04", "b", "notified"),
+        ("2010-01-05", "b", "accepted"),
+    ]
     det = only(decide(he_case(base, events, as_of="2010-01-11")))  # the last day of his week
     assert det["successor"] == "b" and det["membership"]["status"] == "pending"
     assert {"must_show_ground_ceased", "acceptance_without_proof"} <= {n["code"] for n in det["notes"]}
@@ -431,17 +554,28 @@ def test_a_called_successor_barred_without_proof_counts_as_refused_when_the_week
 @pytest.mark.parametrize("reading,successor", [("no", "f"), ("yes", "b")])
 def test_a_deemed_refusal_counts_as_a_refusal_at_a_later_vacancy(reading, successor):
     base = [he_list(("a", 900, True), ("d", 800, True), ("b", 300), ("c", 200), ("f", 100))]
-    res = decide(he_case(base, [("2009-01-01", "b", "incompatibility"), ("2010-01-01", "a", "resigned"),
-                                ("2010-06-01", "b", "incompatibility_ended"), ("2011-01-01", "d", "died")]),
-                 cli_readings={"he.refused_is_called": reading})
+    res = decide(
+        he_case(
+            base,
+            [
+                ("2009-01-01", "b", "incompatibility"),
+                ("2010-01-01", "a", "resigned"),
+                ("2010-06-01", "b", "incompatibility_ended"),
+                ("2011-01-01", "d", "died"),
+            ],
+        ),
+        cli_readings={"he.refused_is_called": reading},
+    )
     first, second = res["determinations"]
     assert first["successor"] == "c" and second["successor"] == successor
 
 
 def test_an_elected_person_barred_without_proof_refuses_the_election_when_the_week_ends():
-    c = he_case([he_list(("a", 900, True), ("b", 300))],
-                [("2006-03-01", "a", "incompatibility"), ("2006-04-03", "a", "notified"), ("2006-04-04", "a", "accepted")],
-                as_of="2006-12-31")
+    c = he_case(
+        [he_list(("a", 900, True), ("b", 300))],
+        [("2006-03-01", "a", "incompatibility"), ("2006-04-03", "a", "notified"), ("2006-04-04", "a", "accepted")],
+        as_of="2006-12-31",
+    )
     res = decide(c)
     det = only(res)
     assert (det["vacancy"], det["trigger"], det["date"], det["successor"]) == ("a", "refused", "2006-04-11", "b")

@@ -8,8 +8,23 @@ import pytest
 
 from conftest import decide, he_case, he_list
 
-HOSTILE = ['x). evil(1', 'a"b', "O'Brien", 'p(1,2)', ':- a.', '#include "x".', 'Jürgen Weiß', '🗳️ Wähler', 'x' * 400,
-           'UPPER', '_under', '123', '"', '\\', 'a\nb']
+HOSTILE = [
+    "x). evil(1",
+    'a"b',
+    "O'Brien",
+    "p(1,2)",
+    ":- a.",
+    '#include "x".',
+    "Jürgen Weiß",
+    "🗳️ Wähler",
+    "x" * 400,
+    "UPPER",
+    "_under",
+    "123",
+    '"',
+    "\\",
+    "a\nb",
+]
 
 
 @pytest.mark.parametrize("pid", HOSTILE)
@@ -40,6 +55,7 @@ def test_names_print_as_written_in_the_text_view(tmp_path, write_case, width):
     from typer.testing import CliRunner
 
     from nachruecken.interfaces.cli import app
+
     name = "Anna :thumbs_up: [bold]Alt[/bold] :smile:"
     nom = he_list(("holder", 900, True), ("anna", 300), nid="spd")
     nom["candidates"][1]["name"] = name

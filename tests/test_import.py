@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import yaml
 import pytest
+import yaml
 
 import nachruecken
+
 from conftest import ROOT
 
 EXAMPLE = ROOT / "examples/ersatzliste-musterstadt.csv"
@@ -26,8 +27,13 @@ def test_a_windows_1252_semicolon_export_becomes_a_case_that_decides(run_cli, tm
     case = yaml.safe_load(text)
     spd = case["nominations"][0]
     assert spd["name"] == "SPD" and spd["id"] == "spd"
-    assert spd["candidates"][0] == {"id": "juergen-mueller", "name": "Jürgen Müller", "position": 1,
-                                    "votes": 1512, "elected": True}
+    assert spd["candidates"][0] == {
+        "id": "juergen-mueller",
+        "name": "Jürgen Müller",
+        "position": 1,
+        "votes": 1512,
+        "elected": True,
+    }
     assert [c.get("elected", False) for c in case["nominations"][1]["candidates"]] == [True, False]  # x, empty
     assert case["events"] is None and "# TYPE is one of:" in text  # `events:`, the lines to add below it
     # the office adds what happened and decides
@@ -39,8 +45,11 @@ def test_a_windows_1252_semicolon_export_becomes_a_case_that_decides(run_cli, tm
 
 @pytest.mark.parametrize("encoding, sep, bom", [("utf-8", ",", False), ("utf-8", ";", True), ("cp1252", ",", False)])
 def test_encodings_and_separators_are_detected(run_cli, tmp_path, encoding, sep, bom):
-    lines = [["Liste", "Platz", "Name", "Stimmen", "Sitz"], ["Bürgerliste", "1", "Ärmel", "10", "1"],
-             ["Bürgerliste", "2", "Özil", "7", "0"]]
+    lines = [
+        ["Liste", "Platz", "Name", "Stimmen", "Sitz"],
+        ["Bürgerliste", "1", "Ärmel", "10", "1"],
+        ["Bürgerliste", "2", "Özil", "7", "0"],
+    ]
     data = "\n".join(sep.join(r) for r in lines).encode(encoding)
     src = tmp_path / "liste.csv"
     src.write_bytes((b"\xef\xbb\xbf" if bom else b"") + data)
@@ -50,12 +59,15 @@ def test_encodings_and_separators_are_detected(run_cli, tmp_path, encoding, sep,
     assert [c["name"] for c in cands] == ["Ärmel", "Özil"] and cands[0]["elected"] is True
 
 
-@pytest.mark.parametrize("rows, where", [
-    (["Wahlvorschlag;Name;gewählt", "SPD;Meier;vielleicht"], "line 2, column 'gewählt'"),
-    (["Wahlvorschlag;Name;Stimmen", "SPD;Meier;12a"], "line 2, column 'Stimmen'"),
-    (["Wahlvorschlag;Name", "SPD;Meier", ";Schulz"], "line 3, column 'Wahlvorschlag'"),
-    (["Partei;Stimmen", "SPD;3"], "line 1"),
-])
+@pytest.mark.parametrize(
+    "rows, where",
+    [
+        (["Wahlvorschlag;Name;gewählt", "SPD;Meier;vielleicht"], "line 2, column 'gewählt'"),
+        (["Wahlvorschlag;Name;Stimmen", "SPD;Meier;12a"], "line 2, column 'Stimmen'"),
+        (["Wahlvorschlag;Name", "SPD;Meier", ";Schulz"], "line 3, column 'Wahlvorschlag'"),
+        (["Partei;Stimmen", "SPD;3"], "line 1"),
+    ],
+)
 def test_errors_name_the_line_and_column(run_cli, tmp_path, rows, where):
     src = tmp_path / "liste.csv"
     src.write_text("\n".join(rows), encoding="utf-8")
@@ -90,16 +102,21 @@ def test_an_xlsx_list_reads_like_its_csv(run_cli, tmp_path):
     openpyxl = pytest.importorskip("openpyxl")
     book = openpyxl.Workbook()
     sheet = book.active
-    for row in (["Partei", "Platz", "Nachname", "Vorname", "Stimmen", "Gewählt"],
-                ["SPD", 1, "Müller", "Jürgen", 1512, "ja"], ["SPD", 2, "Öztürk", "Aylin", 905.0, None]):
+    for row in (
+        ["Partei", "Platz", "Nachname", "Vorname", "Stimmen", "Gewählt"],
+        ["SPD", 1, "Müller", "Jürgen", 1512, "ja"],
+        ["SPD", 2, "Öztürk", "Aylin", 905.0, None],
+    ):
         sheet.append(row)
     src = tmp_path / "liste.xlsx"
     book.save(src)
     result, out = _import(run_cli, tmp_path, src)
     assert result.exit_code == 0, result.stderr
     cands = yaml.safe_load(out.read_text(encoding="utf-8"))["nominations"][0]["candidates"]
-    assert cands == [{"id": "juergen-mueller", "name": "Jürgen Müller", "position": 1, "votes": 1512, "elected": True},
-                     {"id": "aylin-oeztuerk", "name": "Aylin Öztürk", "position": 2, "votes": 905}]
+    assert cands == [
+        {"id": "juergen-mueller", "name": "Jürgen Müller", "position": 1, "votes": 1512, "elected": True},
+        {"id": "aylin-oeztuerk", "name": "Aylin Öztürk", "position": 2, "votes": 905},
+    ]
 
 
 def test_a_csv_given_to_solve_points_to_import(run_cli):
@@ -109,8 +126,11 @@ def test_a_csv_given_to_solve_points_to_import(run_cli):
 
 def test_a_wahlkreis_column_gives_district_nominations_that_decide(run_cli, tmp_path):
     src = tmp_path / "liste.csv"
-    src.write_text("Wahlkreis;Partei;Platz;Name;Stimmen;gewählt\n1;SPD;1;Arndt;500;ja\n1;SPD;2;Bode;300;\n"
-                   "2;SPD;1;Cramer;450;ja\n2;SPD;2;Dietz;200;\n", encoding="utf-8")
+    src.write_text(
+        "Wahlkreis;Partei;Platz;Name;Stimmen;gewählt\n1;SPD;1;Arndt;500;ja\n1;SPD;2;Bode;300;\n"
+        "2;SPD;1;Cramer;450;ja\n2;SPD;2;Dietz;200;\n",
+        encoding="utf-8",
+    )
     result, out = _import(run_cli, tmp_path, src, "--force")
     assert result.exit_code == 0, result.stderr
     case = yaml.safe_load(out.read_text(encoding="utf-8"))
@@ -132,10 +152,16 @@ def test_an_import_says_what_it_could_not_find_and_never_overwrites(run_cli, tmp
     assert run_cli("init", "--statute", "he", "-o", str(out)).exit_code == 2
 
 
-@pytest.mark.parametrize("rows, message", [
-    (["Liste;Platz;Name", "A;1;Meier", "A;1;Schulz"], "line 3, column 'Platz': list place 1 of A is already on line 2"),
-    (["Liste;Name"], "line 2: the file holds a header row but no candidates"),
-])
+@pytest.mark.parametrize(
+    "rows, message",
+    [
+        (
+            ["Liste;Platz;Name", "A;1;Meier", "A;1;Schulz"],
+            "line 3, column 'Platz': list place 1 of A is already on line 2",
+        ),
+        (["Liste;Name"], "line 2: the file holds a header row but no candidates"),
+    ],
+)
 def test_a_list_that_cannot_decide_is_refused_at_import(run_cli, tmp_path, rows, message):
     src = tmp_path / "liste.csv"
     src.write_text("\n".join(rows) + "\n", encoding="utf-8")
@@ -146,7 +172,8 @@ def test_a_list_that_cannot_decide_is_refused_at_import(run_cli, tmp_path, rows,
 def test_events_written_under_the_imported_events_key_decide(run_cli, tmp_path):
     result, out = _import(run_cli, tmp_path, EXAMPLE)
     text = out.read_text(encoding="utf-8").replace(
-        "events:\n", "events:\n  - {date: 2023-08-31, person: juergen-mueller, type: resigned}\n")
+        "events:\n", "events:\n  - {date: 2023-08-31, person: juergen-mueller, type: resigned}\n"
+    )
     out.write_text(text.replace("# election_date:", "election_date: 2021-03-14 #"), encoding="utf-8")
     solved = run_cli("solve", str(out), "--json")
     assert solved.exit_code == 0, solved.stderr

@@ -7,10 +7,11 @@ import re
 
 import pytest
 
-from conftest import ROOT
-from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import load_case
+from nachruecken.engine.determine import determine_case
 from nachruecken.law.statutes import encoded_statutes, load_statute
+
+from conftest import ROOT
 
 INSTANCE_FILES = sorted((ROOT / "instances").rglob("*.yaml"))
 
@@ -88,9 +89,16 @@ def _own_norms(statute: str):
 
 
 def _decisions(result: dict) -> list[tuple]:
-    return [(d["vacancy"], d["outcome"], d["successor"], d["lot_between"], tuple(
-        (c["person"], c["status"], c.get("reason")) for c in d["candidates"] if c["status"] != "behind"))
-        for d in result["determinations"]]
+    return [
+        (
+            d["vacancy"],
+            d["outcome"],
+            d["successor"],
+            d["lot_between"],
+            tuple((c["person"], c["status"], c.get("reason")) for c in d["candidates"] if c["status"] != "behind"),
+        )
+        for d in result["determinations"]
+    ]
 
 
 @pytest.mark.parametrize("path", INSTANCE_FILES, ids=[str(p.relative_to(ROOT)) for p in INSTANCE_FILES])

@@ -8,10 +8,32 @@ import jsonschema
 
 from nachruecken.case.schema import CASE_SCHEMA
 
-TOP = {"format_version", "nachruecken_version", "case", "input_sha256", "statute", "statute_version",
-       "readings", "warnings", "determinations"}
-DET = {"vacancy", "date", "trigger", "seat_nomination", "outcome", "successor", "successor_nomination",
-       "lot_between", "referred_to", "member_count_reduced", "candidates", "grounds", "membership"}
+TOP = {
+    "format_version",
+    "nachruecken_version",
+    "case",
+    "input_sha256",
+    "statute",
+    "statute_version",
+    "readings",
+    "warnings",
+    "determinations",
+}
+DET = {
+    "vacancy",
+    "date",
+    "trigger",
+    "seat_nomination",
+    "outcome",
+    "successor",
+    "successor_nomination",
+    "lot_between",
+    "referred_to",
+    "member_count_reduced",
+    "candidates",
+    "grounds",
+    "membership",
+}
 CAND = {"person", "nomination", "rank", "status", "norm", "citation", "explanation"}
 OUTCOMES = {"successor", "vacant", "lot", "by_election", "referred", "undetermined", "not_applicable"}
 
@@ -19,8 +41,11 @@ OUTCOMES = {"successor", "vacant", "lot", "by_election", "referred", "undetermin
 def _solve_json(run_cli, *paths):
     result = run_cli("solve", *paths, "--json")
     assert result.exit_code == 0, result.output
-    return [json.loads(line) for line in result.stdout.strip().splitlines()] if len(paths) > 1 \
+    return (
+        [json.loads(line) for line in result.stdout.strip().splitlines()]
+        if len(paths) > 1
         else [json.loads(result.stdout)]
+    )
 
 
 def test_every_instance_follows_the_contract(run_cli):
@@ -37,10 +62,21 @@ def test_every_instance_follows_the_contract(run_cli):
             if det["outcome"] != "successor":
                 assert det["successor"] is None and det["successor_nomination"] is None and det["membership"] is None
             else:
-                assert det["successor"] and set(det["membership"]) - {"assumption", "deadline_moved", "earliest_determination"} == {"notified", "deadline", "status", "member_from"}
+                assert det["successor"] and set(det["membership"]) - {
+                    "assumption",
+                    "deadline_moved",
+                    "earliest_determination",
+                } == {"notified", "deadline", "status", "member_from"}
                 # (determined: membership with the Wahlleiter's determination, Hessen from 2011)
-                assert det["membership"]["status"] in {"pending", "accepted", "deemed_accepted", "refused",
-                                                       "deemed_refused", "determined", "to_be_determined"}
+                assert det["membership"]["status"] in {
+                    "pending",
+                    "accepted",
+                    "deemed_accepted",
+                    "refused",
+                    "deemed_refused",
+                    "determined",
+                    "to_be_determined",
+                }
             assert isinstance(det["member_count_reduced"], bool)
             assert det["referred_to"] is None or det["outcome"] == "referred"
             ranks = [c["rank"] for c in det["candidates"]]
@@ -69,7 +105,10 @@ def test_all_candidates_lists_everyone_after_the_successor(run_cli):
     out = json.loads(run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--json", "--all-candidates").stdout)
     cands = out["determinations"][0]["candidates"]
     assert [(c["person"], c["status"]) for c in cands] == [
-        ("baumgardt", "skipped"), ("wolf", "successor"), ("spd-6", "behind")]
+        ("baumgardt", "skipped"),
+        ("wolf", "successor"),
+        ("spd-6", "behind"),
+    ]
     assert cands[2]["rank"] == 3
 
 
@@ -78,8 +117,9 @@ def test_statute_override_and_alias(run_cli):
     result = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--json", "--statute", "he")
     out = json.loads(result.stdout)
     assert out["statute"] == "he" and out["determinations"][0]["statute"] == "he-kwg-34-2011"
-    pinned = json.loads(run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--json",
-                                "--statute", "he-kwg-34").stdout)
+    pinned = json.loads(
+        run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--json", "--statute", "he-kwg-34").stdout
+    )
     assert pinned["statute"] == "he-kwg-34" and pinned["determinations"][0]["statute"] == "he-kwg-34"
     assert any("he-kwg-34-2011" in w and "2023" in w for w in pinned["warnings"])
     result = run_cli("solve", "instances/he/schenklengsfeld-2023.yaml", "--json", "--statute", "bb")
@@ -112,7 +152,8 @@ class _DatesAsText(yaml.SafeLoader):
 
 
 _DatesAsText.yaml_implicit_resolvers = {
-    k: [(t, r) for t, r in v if t != "tag:yaml.org,2002:timestamp"] for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    k: [(t, r) for t, r in v if t != "tag:yaml.org,2002:timestamp"]
+    for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
 
 
@@ -125,8 +166,8 @@ def test_every_result_follows_the_published_result_schema(run_cli):
 
     schema = json.loads(run_cli("schema", "--result").stdout)
     validator = jsonschema.Draft202012Validator(schema)
-    from nachruecken.engine.determine import determine_case
     from nachruecken.case.loader import load_case
+    from nachruecken.engine.determine import determine_case
 
     for path in sorted(glob.glob("instances/*/*.yaml")):
         case = load_case(path)

@@ -19,8 +19,12 @@ OTHER = str(ROOT / "instances" / "bb")
 
 def _run(args: list[str], fast: bool, cwd: Path) -> tuple:
     env = {**os.environ, "NACHRUECKEN_NO_FAST_PATH": "" if fast else "1", "COLUMNS": "80"}
-    p = subprocess.run([sys.executable, "-c", "from nachruecken.interfaces.launcher import main; main()", *args],
-                       capture_output=True, env=env, cwd=cwd)  # bytes: excel-de writes Windows-1252
+    p = subprocess.run(
+        [sys.executable, "-c", "from nachruecken.interfaces.launcher import main; main()", *args],
+        capture_output=True,
+        env=env,
+        cwd=cwd,
+    )  # bytes: excel-de writes Windows-1252
     return p.returncode, p.stdout, p.stderr
 
 
@@ -69,21 +73,56 @@ def test_the_fast_path_answers_as_typer_does(args, tmp_path):
 
 
 def test_what_the_fast_path_reads_and_what_it_leaves_to_typer():
-    got = read_solve(["a.yaml", "--json", "--reading", "x=1", "--reading", "y=2", "--jobs", "2", "-o", "f",
-                      "--timeout", "1.5", "b.yaml", "--lang", "de", "--lang", "en"])
-    assert got == {"cases": [Path("a.yaml"), Path("b.yaml")], "reading": ["x=1", "y=2"], "as_json": True,
-                   "jobs": 2, "output": Path("f"), "timeout": 1.5, "lang": "en"}
-    for doubtful in (["a.yaml", "-h"], ["a.yaml", "--jobs", "x"], ["a.yaml", "--"], ["--json"],
-                     ["a.yaml", "--timeout", " 1"], ["a.yaml", "--lang", "EN"], ["a.yaml", "-oout"]):
+    got = read_solve(
+        [
+            "a.yaml",
+            "--json",
+            "--reading",
+            "x=1",
+            "--reading",
+            "y=2",
+            "--jobs",
+            "2",
+            "-o",
+            "f",
+            "--timeout",
+            "1.5",
+            "b.yaml",
+            "--lang",
+            "de",
+            "--lang",
+            "en",
+        ]
+    )
+    assert got == {
+        "cases": [Path("a.yaml"), Path("b.yaml")],
+        "reading": ["x=1", "y=2"],
+        "as_json": True,
+        "jobs": 2,
+        "output": Path("f"),
+        "timeout": 1.5,
+        "lang": "en",
+    }
+    for doubtful in (
+        ["a.yaml", "-h"],
+        ["a.yaml", "--jobs", "x"],
+        ["a.yaml", "--"],
+        ["--json"],
+        ["a.yaml", "--timeout", " 1"],
+        ["a.yaml", "--lang", "EN"],
+        ["a.yaml", "-oout"],
+    ):
         assert read_solve(doubtful) is None, doubtful
 
 
 def test_the_fast_path_loads_no_typer():
-    probe = ("import sys, io, contextlib; sys.argv = ['nachruecken', 'solve', %r, '--json']\n"
-             "from nachruecken.interfaces.launcher import main\n"
-             "out = io.StringIO()\n"
-             "try:\n    with contextlib.redirect_stdout(out): main()\n"
-             "except SystemExit as e: code = e.code\n"
-             "print(code, 'typer' in sys.modules, 'jsonschema' in sys.modules, 'rich' in sys.modules)") % CASE
+    probe = (
+        "import sys, io, contextlib; sys.argv = ['nachruecken', 'solve', %r, '--json']\n"
+        "from nachruecken.interfaces.launcher import main\n"
+        "out = io.StringIO()\n"
+        "try:\n    with contextlib.redirect_stdout(out): main()\n"
+        "except SystemExit as e: code = e.code\n"
+        "print(code, 'typer' in sys.modules, 'jsonschema' in sys.modules, 'rich' in sys.modules)"
+    ) % CASE
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["0", "False", "False", "False"]

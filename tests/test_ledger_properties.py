@@ -23,10 +23,11 @@ import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import build_case
-from strategies import STATUTES, VACATING, terms
+from nachruecken.engine.determine import determine_case
+
 from profiles import examples
+from strategies import STATUTES, VACATING, terms
 
 SETTINGS = dict(max_examples=examples(200), deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 
@@ -37,10 +38,16 @@ def decide(data: dict) -> dict:
 
 def view(det: dict) -> tuple:
     """What a determination decides and why (not the membership status, which depends on as_of)."""
-    return (det["vacancy"], det["date"], det["trigger"], det["outcome"], det["successor"],
-            tuple((c["person"], c["status"], c.get("reason"), c["norm"]) for c in det["candidates"]),
-            tuple(g["norm"] for g in det["grounds"]),
-            tuple((c["person"], c["from"], c["ended"], c["how"]) for c in det["calls"]))
+    return (
+        det["vacancy"],
+        det["date"],
+        det["trigger"],
+        det["outcome"],
+        det["successor"],
+        tuple((c["person"], c["status"], c.get("reason"), c["norm"]) for c in det["candidates"]),
+        tuple(g["norm"] for g in det["grounds"]),
+        tuple((c["person"], c["from"], c["ended"], c["how"]) for c in det["calls"]),
+    )
 
 
 def views(result: dict, leave_out: str | None = None) -> list:
@@ -56,18 +63,28 @@ def test_an_unrelated_vacancy_changes_nothing(statute):
         if data.get("election") == "majority":
             return
         data.pop("body", None)
-        unrelated = {"id": "zz-l", "group": "zz", "group_kind": "party",
-                     "candidates": [{"id": "zz1", "votes": 999, "elected": True}, {"id": "zz2", "votes": 998},
-                                    {"id": "zz3", "votes": 997}]}
+        unrelated = {
+            "id": "zz-l",
+            "group": "zz",
+            "group_kind": "party",
+            "candidates": [
+                {"id": "zz1", "votes": 999, "elected": True},
+                {"id": "zz2", "votes": 998},
+                {"id": "zz3", "votes": 997},
+            ],
+        }
         if statute == "hh-bezvwg-36":
             unrelated.update(tier="district", district="zz")
         dates = sorted({e["date"] for e in data["events"]})
         day = dt.date.fromisoformat(dates[pick % len(dates)]) + dt.timedelta(days=1) if dates else dt.date(2021, 1, 1)
         if day.isoformat() in dates:
             return  # not strictly between two dates
-        more = {**data, "nominations": data["nominations"] + [unrelated],
-                "events": data["events"] + [{"date": day.isoformat(), "person": "zz1", "type": "died"}],
-                "as_of": max(dates + [day.isoformat()])}
+        more = {
+            **data,
+            "nominations": data["nominations"] + [unrelated],
+            "events": data["events"] + [{"date": day.isoformat(), "person": "zz1", "type": "died"}],
+            "as_of": max(dates + [day.isoformat()]),
+        }
         base = {**data, "as_of": more["as_of"]}
         assert views(decide(more), leave_out="zz1") == views(decide(base))
 
@@ -86,8 +103,9 @@ def test_events_after_every_procedure_ended_change_nothing(statute):
         open_lot = {p for d in before["determinations"] if d["outcome"] == "lot" for p in d["lot_between"]}
         dead = {e["person"] for e in data["events"] if e["type"] == "died"}
         persons = sorted({c["id"] for n in data["nominations"] for c in n["candidates"]} - dead - open_lot)
-        late = [{"date": "2099-06-01", "person": p, "type": t} for p in persons
-                for t in ("left_group", "lost_eligibility")]
+        late = [
+            {"date": "2099-06-01", "person": p, "type": t} for p in persons for t in ("left_group", "lost_eligibility")
+        ]
         after = decide({**data, "events": data["events"] + late})
         assert views(after) == views(before)
 
@@ -122,9 +140,12 @@ def _shuffle_same_date(events: list[dict], rnd: random.Random) -> list[dict]:
     for day in sorted(by_date):
         rest = list(by_date[day])
         while rest:
-            movable = [i for i, e in enumerate(rest)
-                       if not any(f["person"] == e["person"] for f in rest[:i])
-                       and not (e["type"] in VACATING and any(f["type"] in VACATING for f in rest[:i]))]
+            movable = [
+                i
+                for i, e in enumerate(rest)
+                if not any(f["person"] == e["person"] for f in rest[:i])
+                and not (e["type"] in VACATING and any(f["type"] in VACATING for f in rest[:i]))
+            ]
             out.append(rest.pop(rnd.choice(movable)))
     return out
 

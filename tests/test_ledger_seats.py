@@ -19,10 +19,11 @@ import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import build_case
-from strategies import STATUTES, VACATING, terms
+from nachruecken.engine.determine import determine_case
+
 from profiles import examples
+from strategies import STATUTES, VACATING, terms
 
 SETTINGS = dict(max_examples=examples(25), deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 
@@ -47,8 +48,9 @@ def terms_with_declarations(draw, statute: str) -> dict:
         p = draw(st.sampled_from(others))
         day = dt.date.fromisoformat(dep["date"]) + dt.timedelta(days=draw(st.integers(0, 20)))
         if p not in died or day.isoformat() < died[p]:
-            extra.append({"date": day.isoformat(), "person": p, "type": "called", "seat_of": dep["person"],
-                          "nomination": on[p]})
+            extra.append(
+                {"date": day.isoformat(), "person": p, "type": "called", "seat_of": dep["person"], "nomination": on[p]}
+            )
     return {**data, "events": data["events"] + extra}
 
 
@@ -94,8 +96,11 @@ def test_a_declaration_without_a_seat_opens_no_vacancy(statute):
             if det["vacancy"] not in elected and not (statute == "mv-lkwg-46" and det["trigger"] == "died"):
                 # (M-V: a successor's death in his week is a member's death under mv.death_before_membership)
                 assert det["vacancy"] in members, det
-            if det["successor"] and det["membership"] and det["membership"]["status"] not in (
-                    "pending", "to_be_determined"):
+            if (
+                det["successor"]
+                and det["membership"]
+                and det["membership"]["status"] not in ("pending", "to_be_determined")
+            ):
                 members.add(det["successor"])
             if det.get("recorded_call"):
                 # the office's call stands; his membership follows his own period (the composition shows it)
@@ -105,22 +110,41 @@ def test_a_declaration_without_a_seat_opens_no_vacancy(statute):
 
 
 def _nw(events, **extra):
-    return {"statute": "nw-kwahlg-45", "election_date": "2020-09-13",
-            "nominations": [{"id": "spd", "group": "spd", "candidates": [
-                {"id": "a", "elected": True}, {"id": "b", "elected": True}, {"id": "c"}, {"id": "d"}]}],
-            "events": events, **extra}
+    return {
+        "statute": "nw-kwahlg-45",
+        "election_date": "2020-09-13",
+        "nominations": [
+            {
+                "id": "spd",
+                "group": "spd",
+                "candidates": [{"id": "a", "elected": True}, {"id": "b", "elected": True}, {"id": "c"}, {"id": "d"}],
+            }
+        ],
+        "events": events,
+        **extra,
+    }
 
 
 def test_a_recorded_call_against_the_replay_names_the_recorded_successor_and_his_period():
-    result = decide(_nw([{"date": "2021-02-01", "person": "a", "type": "resigned", "form": "recorded"},
-                         {"date": "2021-02-04", "person": "d", "type": "called", "seat_of": "a"},
-                         {"date": "2021-02-08", "person": "d", "type": "notified"},
-                         {"date": "2021-02-09", "person": "d", "type": "accepted"},
-                         {"date": "2021-06-01", "person": "b", "type": "died"}]))
+    result = decide(
+        _nw(
+            [
+                {"date": "2021-02-01", "person": "a", "type": "resigned", "form": "recorded"},
+                {"date": "2021-02-04", "person": "d", "type": "called", "seat_of": "a"},
+                {"date": "2021-02-08", "person": "d", "type": "notified"},
+                {"date": "2021-02-09", "person": "d", "type": "accepted"},
+                {"date": "2021-06-01", "person": "b", "type": "died"},
+            ]
+        )
+    )
     first, second = result["determinations"]
     assert (first["successor"], first["recorded_call"]) == ("d", "d")
-    assert first["membership"] == {"notified": "2021-02-08", "deadline": "2021-02-15", "status": "accepted",
-                                   "member_from": "2021-02-09"}
+    assert first["membership"] == {
+        "notified": "2021-02-08",
+        "deadline": "2021-02-15",
+        "status": "accepted",
+        "member_from": "2021-02-09",
+    }
     rows = {c["person"]: c["status"] for c in first["candidates"]}
     assert rows == {"c": "behind", "d": "successor"}  # c is whom the statute's walk reaches
     assert second["successor"] == "c"
@@ -129,8 +153,10 @@ def test_a_recorded_call_against_the_replay_names_the_recorded_successor_and_his
 
 def test_a_recorded_call_listed_before_the_departure_of_the_same_day_keeps_the_determination():
     for order in (0, 1):
-        events = [{"date": "2022-03-01", "person": "c", "type": "called", "seat_of": "a"},
-                  {"date": "2022-03-01", "person": "a", "type": "resigned", "form": "recorded"}]
+        events = [
+            {"date": "2022-03-01", "person": "c", "type": "called", "seat_of": "a"},
+            {"date": "2022-03-01", "person": "a", "type": "resigned", "form": "recorded"},
+        ]
         if order:
             events.reverse()
         result = decide(_nw(events))
@@ -139,17 +165,30 @@ def test_a_recorded_call_listed_before_the_departure_of_the_same_day_keeps_the_d
 
 
 def test_a_member_cannot_be_called_to_a_second_seat():
-    result = decide(_nw([{"date": "2021-02-01", "person": "a", "type": "died"},
-                         {"date": "2021-02-04", "person": "b", "type": "called", "seat_of": "a"}],
-                        as_of="2021-03-10"))
+    result = decide(
+        _nw(
+            [
+                {"date": "2021-02-01", "person": "a", "type": "died"},
+                {"date": "2021-02-04", "person": "b", "type": "called", "seat_of": "a"},
+            ],
+            as_of="2021-03-10",
+        )
+    )
     assert result["determinations"][0]["successor"] == "c"
     assert any("holds a seat then" in w for w in result["warnings"])
     assert_seats_hold(_nw([]) | {"nominations": _nw([])["nominations"]}, result)
 
 
 def test_a_recorded_call_of_the_pending_person_starts_his_period_from_it():
-    result = decide(_nw([{"date": "2021-02-01", "person": "a", "type": "resigned", "form": "recorded"},
-                         {"date": "2021-02-10", "person": "c", "type": "called"}], as_of="2021-03-05"))
+    result = decide(
+        _nw(
+            [
+                {"date": "2021-02-01", "person": "a", "type": "resigned", "form": "recorded"},
+                {"date": "2021-02-10", "person": "c", "type": "called"},
+            ],
+            as_of="2021-03-05",
+        )
+    )
     det = result["determinations"][0]
     assert det["successor"] == "c" and det["calls"][-1]["from"] == "2021-02-10"
     assert det["membership"]["status"] == "pending" and det["membership"]["deadline"] == "2021-03-10"

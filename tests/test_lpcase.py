@@ -8,7 +8,7 @@ import pytest
 
 from conftest import ROOT
 
-LP_CASE = '''% Schenklengsfeld 2023 as facts
+LP_CASE = """% Schenklengsfeld 2023 as facts
 statute("he").
 election_date(20210314).
 nomination("spd"). nomination_name("spd", "SPD").
@@ -23,7 +23,7 @@ candidate("cdu", "cdu-1", 1). votes("cdu", "cdu-1", 1701). elected("cdu", "cdu-1
 candidate("cdu", "cdu-2", 2). votes("cdu", "cdu-2", 990).
 event(1, 20230820, "baumgardt", waived).
 event(2, 20230831, "weimar", resigned).
-'''
+"""
 
 
 def _determinations(run_cli, path):
@@ -57,8 +57,12 @@ REFUSED = [
     ("interval", 'statute("he").\ncandidate("a", "b", 1..3).\n', "line 2", "plain values"),
     ("syntax", 'statute("he"\n', "line 2", "not valid ASP"),
     ("no statute", 'nomination("a").\n', "", "missing required fact statute/1"),
-    ("impossible date", 'statute("he"). nomination("a"). candidate("a","p",1). elected("a","p").\n'
-                        'event(1, 20230230, "p", died).\n', "events[0].date", "not a real calendar date"),
+    (
+        "impossible date",
+        'statute("he"). nomination("a"). candidate("a","p",1). elected("a","p").\nevent(1, 20230230, "p", died).\n',
+        "events[0].date",
+        "not a real calendar date",
+    ),
 ]
 
 

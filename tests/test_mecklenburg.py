@@ -6,7 +6,6 @@ import pytest
 
 from conftest import by_person, decide, decide_file, nomination, only, statute_case
 
-
 nom = nomination
 
 
@@ -15,48 +14,71 @@ def case(nominations, events, **extra):
 
 
 def test_municipal_order_by_votes_with_33_2():
-    det = only(decide(case([nom("spd", ("a", 900, True), ("b", 100), ("c", 300), ("d", 300))],
-                           [("2020-01-01", "a", "died")])))
+    det = only(
+        decide(case([nom("spd", ("a", 900, True), ("b", 100), ("c", 300), ("d", 300))], [("2020-01-01", "a", "died")]))
+    )
     assert det["successor"] == "c"
     assert [g["norm"] for g in det["grounds"]][:2] == ["mv-lkwg-33/2", "mv-lkwg-46/2/1"]
 
 
-@pytest.mark.parametrize("events,reason,norm", [
-    ([("2020-01-01", "b", "waived")], "waived", "mv-lkwg-46/2/3/2"),
-    ([("2020-01-01", "b", "lost_eligibility")], "lost_eligibility", "mv-lkwg-46/2/3/3"),
-    ([("2020-01-01", "b", "evidence_missing")], "evidence_missing", "mv-lkwg-46/2/5"),
-    # b is called for x's seat in 2020 and refuses: Satz 7, he drops out for the period
-    ([("2020-01-01", "x", "died"), ("2020-01-03", "b", "refused")], "refused", "mv-lkwg-46/2/7"),
-    ([("2020-01-01", "b", "left_group"), ("2020-01-05", "b", "group_notice")], "left_group", "mv-lkwg-46/2/3/1"),
-])
+@pytest.mark.parametrize(
+    "events,reason,norm",
+    [
+        ([("2020-01-01", "b", "waived")], "waived", "mv-lkwg-46/2/3/2"),
+        ([("2020-01-01", "b", "lost_eligibility")], "lost_eligibility", "mv-lkwg-46/2/3/3"),
+        ([("2020-01-01", "b", "evidence_missing")], "evidence_missing", "mv-lkwg-46/2/5"),
+        # b is called for x's seat in 2020 and refuses: Satz 7, he drops out for the period
+        ([("2020-01-01", "x", "died"), ("2020-01-03", "b", "refused")], "refused", "mv-lkwg-46/2/7"),
+        ([("2020-01-01", "b", "left_group"), ("2020-01-05", "b", "group_notice")], "left_group", "mv-lkwg-46/2/3/1"),
+    ],
+)
 def test_abs2_exclusions(events, reason, norm):
-    dets = decide(case([nom("spd", ("x", 950, True), ("a", 900, True), ("b", 500), ("c", 100), ("d", 50))],
-                       [*events, ("2021-01-01", "a", "died")]))["determinations"]
+    dets = decide(
+        case(
+            [nom("spd", ("x", 950, True), ("a", 900, True), ("b", 500), ("c", 100), ("d", 50))],
+            [*events, ("2021-01-01", "a", "died")],
+        )
+    )["determinations"]
     det = dets[-1]
     assert det["vacancy"] == "a"
-    assert det["successor"] not in (None, "b") and (by_person(det)["b"]["reason"], by_person(det)["b"]["norm"]) == (reason, norm)
+    assert det["successor"] not in (None, "b") and (by_person(det)["b"]["reason"], by_person(det)["b"]["norm"]) == (
+        reason,
+        norm,
+    )
 
 
 def test_eligibility_lost_before_the_election_still_passes_over():
     # Nr. 3 is not tied to the time after the election (that anchor is Nr. 1's): one not eligible
     # when called is passed over, whenever he lost it
-    det = only(decide(case([nom("spd", ("a", 900, True), ("b", 500))],
-                           [("2019-01-01", "b", "lost_eligibility"), ("2021-01-01", "a", "died")])))
+    det = only(
+        decide(
+            case(
+                [nom("spd", ("a", 900, True), ("b", 500))],
+                [("2019-01-01", "b", "lost_eligibility"), ("2021-01-01", "a", "died")],
+            )
+        )
+    )
     assert det["outcome"] == "vacant" and by_person(det)["b"]["reason"] == "lost_eligibility"
 
 
 def test_evidence_missing_reading_no():
-    c = case([nom("spd", ("a", 900, True), ("b", 500), ("c", 1))], [("2020-01-01", "b", "evidence_missing"),
-                                                                     ("2021-01-01", "a", "died")])
+    c = case(
+        [nom("spd", ("a", 900, True), ("b", 500), ("c", 1))],
+        [("2020-01-01", "b", "evidence_missing"), ("2021-01-01", "a", "died")],
+    )
     assert only(decide(c, cli_readings={"mv.evidence_missing": "no"}))["successor"] == "b"
 
 
 def test_party_notice_only_for_parties_and_before_the_vacancy():
     wg = nom("wg", ("a", 900, True), ("b", 500), ("c", 1), kind="voter_group")
-    c = case([wg], [("2020-01-01", "b", "left_group"), ("2020-01-05", "b", "group_notice"), ("2021-01-01", "a", "died")])
+    c = case(
+        [wg], [("2020-01-01", "b", "left_group"), ("2020-01-05", "b", "group_notice"), ("2021-01-01", "a", "died")]
+    )
     assert only(decide(c))["successor"] == "b"
-    late = case([nom("spd", ("a", 900, True), ("b", 500), ("c", 1))],
-                [("2020-01-01", "b", "left_group"), ("2021-01-01", "a", "died"), ("2021-01-05", "b", "group_notice")])
+    late = case(
+        [nom("spd", ("a", 900, True), ("b", 500), ("c", 1))],
+        [("2020-01-01", "b", "left_group"), ("2021-01-01", "a", "died"), ("2021-01-05", "b", "group_notice")],
+    )
     det = only(decide(late))
     assert det["successor"] == "b" and "exit_without_notice" in [n["code"] for n in det["notes"]]
 
@@ -66,8 +88,10 @@ def _landtag(*noms, trigger="died", person="w"):
 
 
 def test_landtag_wahlkreis_seat_from_the_landesliste():
-    det = _landtag(nom("spd-wk", ("w", None, True), group="spd", tier="district", district="1"),
-                   nom("spd-ll", ("l1", None, True), ("l2", None), ("l3", None), group="spd"))
+    det = _landtag(
+        nom("spd-wk", ("w", None, True), group="spd", tier="district", district="1"),
+        nom("spd-ll", ("l1", None, True), ("l2", None), ("l3", None), group="spd"),
+    )
     assert (det["successor"], det["successor_nomination"]) == ("l2", "spd-ll")
     assert "mv-lkwg-46/2/2" in [g["norm"] for g in det["grounds"]]
 
@@ -75,8 +99,11 @@ def test_landtag_wahlkreis_seat_from_the_landesliste():
 def test_landtag_wahlkreis_seat_of_a_party_with_two_landeslisten_is_not_decided():
     # Satz 2 names the one Landesliste admitted for the party; with two in the case (both with a
     # person at place 1, who would both be first) nothing is guessed
-    det = _landtag(nom("spd-wk", ("w", None, True), group="spd", tier="district", district="1"),
-                   nom("spd-ll", ("x", None), group="spd"), nom("spd-ll2", ("y", None), group="spd"))
+    det = _landtag(
+        nom("spd-wk", ("w", None, True), group="spd", tier="district", district="1"),
+        nom("spd-ll", ("x", None), group="spd"),
+        nom("spd-ll2", ("y", None), group="spd"),
+    )
     assert (det["outcome"], det["successor"], det["candidates"]) == ("undetermined", None, [])
     assert [g["norm"] for g in det["grounds"]] == ["mv-lkwg-46/2/2"]
     assert [n["code"] for n in det["notes"]] == ["several_landeslisten"]
@@ -87,10 +114,13 @@ def test_landtag_list_seat_in_list_order_not_votes():
     assert det["successor"] == "l2"
 
 
-@pytest.mark.parametrize("noms", [
-    [nom("eb", ("w", None, True), kind="individual", tier="district", district="1")],
-    [nom("fw-wk", ("w", None, True), group="fw", tier="district", district="1")],
-])
+@pytest.mark.parametrize(
+    "noms",
+    [
+        [nom("eb", ("w", None, True), kind="individual", tier="district", district="1")],
+        [nom("fw-wk", ("w", None, True), group="fw", tier="district", district="1")],
+    ],
+)
 def test_landtag_neuwahl_section_44_3(noms):
     det = _landtag(*noms)
     assert det["outcome"] == "by_election" and [g["norm"] for g in det["grounds"]] == ["mv-lkwg-46/3/2", "mv-lkwg-44/3"]
@@ -102,10 +132,14 @@ def test_municipal_einzelbewerber_seat_stays_free():
 
 
 def _bereiche(readings=None, extra_event=None):
-    c = case([nom("g-1", ("a", 900, True), group="g", tier="district", district="1"),
-              nom("g-2", ("b", 900, True), ("b2", 100), group="g", tier="district", district="2"),
-              nom("g-3", ("c3", 500), group="g", tier="district", district="3")],
-             [*([extra_event] if extra_event else []), ("2021-01-01", "a", "died")])
+    c = case(
+        [
+            nom("g-1", ("a", 900, True), group="g", tier="district", district="1"),
+            nom("g-2", ("b", 900, True), ("b2", 100), group="g", tier="district", district="2"),
+            nom("g-3", ("c3", 500), group="g", tier="district", district="3"),
+        ],
+        [*([extra_event] if extra_event else []), ("2021-01-01", "a", "died")],
+    )
     return only(decide(c, cli_readings=readings or {}))
 
 
@@ -121,24 +155,39 @@ def test_section_64_5_referred_reading():
 
 @pytest.mark.parametrize("reading,outcome", [(None, "vacant"), ("undetermined", "undetermined")])
 def test_section_64_5_finds_nobody(reading, outcome):
-    c = case([nom("g-1", ("a", 900, True), group="g", tier="district", district="1"),
-              nom("g-2", ("b", 900, True), group="g", tier="district", district="2")], [("2021-01-01", "a", "died")])
+    c = case(
+        [
+            nom("g-1", ("a", 900, True), group="g", tier="district", district="1"),
+            nom("g-2", ("b", 900, True), group="g", tier="district", district="2"),
+        ],
+        [("2021-01-01", "a", "died")],
+    )
     det = only(decide(c, cli_readings={"mv.cross_district_exhausted": reading} if reading else {}))
     assert det["outcome"] == outcome
 
 
 def _council(seats, period_end=None, date="2022-02-01", readings=None, unfilled=0):
     """Four members elected (a1, b1, c1, c2); a1 and b1 die, their lists have nobody left."""
-    body = {"seats": seats, **({"period_end": period_end} if period_end else {}),
-            **({"unfilled_seats": unfilled} if unfilled else {})} if seats else {}
-    c = case([nom("a", ("a1", 10, True)), nom("b", ("b1", 10, True)), nom("c", ("c1", 10, True), ("c2", 9, True))],
-             [("2021-01-01", "a1", "died"), (date, "b1", "died")], body=body)
+    body = (
+        {
+            "seats": seats,
+            **({"period_end": period_end} if period_end else {}),
+            **({"unfilled_seats": unfilled} if unfilled else {}),
+        }
+        if seats
+        else {}
+    )
+    c = case(
+        [nom("a", ("a1", 10, True)), nom("b", ("b1", 10, True)), nom("c", ("c1", 10, True), ("c2", 9, True))],
+        [("2021-01-01", "a1", "died"), (date, "b1", "died")],
+        body=body,
+    )
     return [d["outcome"] for d in decide(c, cli_readings=readings or {})["determinations"]]
 
 
 def test_one_third_rule():
     assert _council(4) == ["vacant", "by_election"]  # 1 of 4 vacant, then 2 of 4 (more than a third)
-    assert _council(None) == ["vacant", "vacant"]    # without the legal member count nothing is counted
+    assert _council(None) == ["vacant", "vacant"]  # without the legal member count nothing is counted
 
 
 def test_one_third_rule_counts_seats_unfilled_at_the_election():
@@ -155,30 +204,53 @@ def test_section_45_last_twelve_months():
 
 def test_membership_one_week_and_reservation_disregarded():
     base = [nom("spd", ("a", 900, True), ("b", 500))]
-    det = only(decide(case(base, [("2021-01-01", "a", "died"), ("2021-01-04", "b", "notified"),
-                                  ("2021-01-05", "b", "accepted", {"reservation": True})], as_of="2021-02-01")))
-    assert det["membership"] == {"notified": "2021-01-04", "deadline": "2021-01-11", "status": "deemed_accepted",
-                                 "member_from": "2021-01-11"}
+    det = only(
+        decide(
+            case(
+                base,
+                [
+                    ("2021-01-01", "a", "died"),
+                    ("2021-01-04", "b", "notified"),
+                    ("2021-01-05", "b", "accepted", {"reservation": True}),
+                ],
+                as_of="2021-02-01",
+            )
+        )
+    )
+    assert det["membership"] == {
+        "notified": "2021-01-04",
+        "deadline": "2021-01-11",
+        "status": "deemed_accepted",
+        "member_from": "2021-01-11",
+    }
     assert [n["code"] for n in det["notes"]] == ["reservation_disregarded"]
-    det = only(decide(case(base, [("2021-01-01", "a", "died"), ("2021-01-04", "b", "notified"),
-                                  ("2021-01-06", "b", "accepted")])))
+    det = only(
+        decide(
+            case(base, [("2021-01-01", "a", "died"), ("2021-01-04", "b", "notified"), ("2021-01-06", "b", "accepted")])
+        )
+    )
     assert det["membership"]["member_from"] == "2021-01-06" and "mv-lkwg-46/5/3" in [g["norm"] for g in det["grounds"]]
 
 
 @pytest.mark.parametrize("reading,outcome", [(None, "successor"), ("undetermined", "undetermined")])
 def test_death_before_membership(reading, outcome):
-    c = case([nom("spd", ("a", 900, True), ("b", 500), ("c", 100))],
-             [("2021-01-01", "a", "died"), ("2021-01-04", "b", "notified"), ("2021-01-06", "b", "died")])
+    c = case(
+        [nom("spd", ("a", 900, True), ("b", 500), ("c", 100))],
+        [("2021-01-01", "a", "died"), ("2021-01-04", "b", "notified"), ("2021-01-06", "b", "died")],
+    )
     dets = decide(c, cli_readings={"mv.death_before_membership": reading} if reading else {})["determinations"]
     assert dets[0]["successor"] == "b" and dets[1]["outcome"] == outcome
 
 
 # --- issue 14, M-V: what the review found ---------------------------------------------------------
 
+
 def test_an_elected_person_who_dies_within_his_week_is_the_death_before_membership_question():
     det = decide_file("instances/mv/elected-dies-in-week.yaml")["determinations"][0]
     assert det["outcome"] == "undetermined"
-    default = decide_file("instances/mv/elected-dies-in-week.yaml", cli_readings={"mv.death_before_membership": "as_member"})
+    default = decide_file(
+        "instances/mv/elected-dies-in-week.yaml", cli_readings={"mv.death_before_membership": "as_member"}
+    )
     assert default["determinations"][0]["successor"] == "otto"
 
 
@@ -200,7 +272,9 @@ def test_a_by_election_names_its_kind_and_the_german_label_says_ergaenzungswahl(
 
 @pytest.mark.parametrize("reading,norm", [("own_list", "mv-lkwg-46/2/1"), ("seat_list", "mv-lkwg-46/2/2")])
 def test_a_landesliste_successor_in_a_wahlkreis_seat_is_followed_under_satz_1(reading, norm):
-    result = decide_file("instances/mv/landesliste-successor-leaves.yaml", cli_readings={"mv.called_from_other": reading})
+    result = decide_file(
+        "instances/mv/landesliste-successor-leaves.yaml", cli_readings={"mv.called_from_other": reading}
+    )
     det = {d["vacancy"]: d for d in result["determinations"]}["adam"]
     assert det["successor"] == "busch" and det["outcome_norm"] == norm
 
@@ -226,9 +300,14 @@ def test_brandenburg_keeps_a_lost_anwartschaft():
     assert det["successor"] == "quandt"
 
 
-@pytest.mark.parametrize("reading,outcome,norm", [("undetermined", "undetermined", "mv-lkwg-45"),
-                                                  ("latest", "vacant", "mv-lkwg-46/3/3"),
-                                                  ("vacancy_date", "by_election", "mv-lkwg-44/5")])
+@pytest.mark.parametrize(
+    "reading,outcome,norm",
+    [
+        ("undetermined", "undetermined", "mv-lkwg-45"),
+        ("latest", "vacant", "mv-lkwg-46/3/3"),
+        ("vacancy_date", "by_election", "mv-lkwg-44/5"),
+    ],
+)
 def test_section_45_asks_when_the_election_would_take_place(reading, outcome, norm):
     result = decide_file("instances/mv/section-45-date-open.yaml", cli_readings={"mv.section_45_date": reading})
     det = {d["vacancy"]: d for d in result["determinations"]}["voss"]
@@ -247,12 +326,15 @@ def test_landtag_neuwahl_not_held_in_the_last_twelve_months():
 
 
 def test_a_death_before_membership_treated_as_a_members_says_so():
-    det = decide_file("instances/mv/elected-dies-in-week.yaml", cli_readings={"mv.death_before_membership": "as_member"})
+    det = decide_file(
+        "instances/mv/elected-dies-in-week.yaml", cli_readings={"mv.death_before_membership": "as_member"}
+    )
     det = det["determinations"][0]
     assert det["successor"] == "otto" and [n["code"] for n in det["notes"]] == ["death_before_membership"]
 
 
 # --- issue 28 point 8: § 46 Abs. 3 Satz 1 with § 64 Abs. 5 also for a list that won no seat ------
+
 
 @pytest.mark.parametrize("reading,successor", [("own_list", "weiss"), ("seat_list", "yorck")])
 def test_a_successor_from_a_seatless_list_who_leaves_is_followed_under_section_64_5(reading, successor):
@@ -269,10 +351,14 @@ def test_a_successor_from_a_seatless_list_who_leaves_is_followed_under_section_6
 
 def _seatless(readings=None, extra=()):
     """c3 of the seatless list g-3 took a1's seat; he leaves; b2 (g-2) is the only person elsewhere."""
-    c = case([nom("g-1", ("a1", 900, True), group="g", tier="district", district="1"),
-              nom("g-2", ("b1", 900, True), ("b2", 100), group="g", tier="district", district="2"),
-              nom("g-3", ("c3", 500), ("c4", 400), group="g", tier="district", district="3")],
-             [("2021-01-01", "a1", "died"), ("2021-01-04", "c3", "accepted"), *extra, ("2022-01-01", "c3", "died")])
+    c = case(
+        [
+            nom("g-1", ("a1", 900, True), group="g", tier="district", district="1"),
+            nom("g-2", ("b1", 900, True), ("b2", 100), group="g", tier="district", district="2"),
+            nom("g-3", ("c3", 500), ("c4", 400), group="g", tier="district", district="3"),
+        ],
+        [("2021-01-01", "a1", "died"), ("2021-01-04", "c3", "accepted"), *extra, ("2022-01-01", "c3", "died")],
+    )
     return [d for d in decide(c, cli_readings=readings or {})["determinations"] if d["vacancy"] == "c3"][0]
 
 
@@ -291,13 +377,13 @@ def test_a_seatless_list_under_the_referred_reading_is_referred_to_section_64_5(
 @pytest.mark.parametrize("reading,outcome", [(None, "vacant"), ("undetermined", "undetermined")])
 def test_a_seatless_list_whose_search_finds_nobody(reading, outcome):
     # b2 waived: the other Wahlbereiche hold nobody; c4 is on the departed's own list, not "other"
-    det = _seatless({"mv.cross_district_exhausted": reading} if reading else {},
-                    extra=[("2021-06-01", "b2", "waived")])
+    det = _seatless({"mv.cross_district_exhausted": reading} if reading else {}, extra=[("2021-06-01", "b2", "waived")])
     assert det["outcome"] == outcome and det["successor"] is None
     assert "c4" not in [c["person"] for c in det["candidates"]]
 
 
 # --- issue 28 point 8: a by-election held during the term (event by_election_held) ---------------
+
 
 def _held(**kw):
     return decide_file("instances/mv/by-election-held.yaml", **kw)
@@ -306,7 +392,9 @@ def _held(**kw):
 def _held_data() -> dict:
     """The worked case as plain data (dates as text, as in the file)."""
     import json
+
     import yaml
+
     return json.loads(json.dumps(yaml.safe_load(open("instances/mv/by-election-held.yaml")), default=str))
 
 
@@ -332,8 +420,14 @@ def test_the_winners_sit_only_from_the_by_election():
 
 def test_a_by_election_winners_seat_is_filled_from_his_by_election_nomination():
     for reading in ("own_list", "seat_list"):
-        det = {d["vacancy"]: d for d in _held(cli_readings={"mv.called_from_other": reading})["determinations"]}["xaver"]
-        assert (det["successor"], det["successor_nomination"], det["outcome_norm"]) == ("xenia", "a-2022", "mv-lkwg-46/2/1")
+        det = {d["vacancy"]: d for d in _held(cli_readings={"mv.called_from_other": reading})["determinations"]}[
+            "xaver"
+        ]
+        assert (det["successor"], det["successor_nomination"], det["outcome_norm"]) == (
+            "xenia",
+            "a-2022",
+            "mv-lkwg-46/2/1",
+        )
 
 
 @pytest.mark.parametrize("reading,outcome", [(None, "vacant"), ("ignore", "by_election")])
@@ -345,12 +439,21 @@ def test_section_45_still_applies_after_a_by_election(reading, outcome):
 
 def test_a_by_election_nomination_is_no_wahlbereich_list_of_section_64_5():
     # b2 (Wahlbereich 2, list of the by-election) is not searched for a1's seat in Wahlbereich 1
-    c = case([nom("g-1", ("a1", 900, True), group="g", tier="district", district="1"),
-              nom("g-0", ("z0", 900, True), group="g", tier="district", district="2"),
-              {**nom("g-2", ("b1", 500, True), ("b2", 400), group="g", tier="district", district="2"),
-               "by_election": "2020-06-01"}],
-             [("2020-01-01", "z0", "died"), ("2020-06-01", None, "by_election_held", {"seats_of": ["z0"]}),
-              ("2021-01-01", "a1", "died")])
+    c = case(
+        [
+            nom("g-1", ("a1", 900, True), group="g", tier="district", district="1"),
+            nom("g-0", ("z0", 900, True), group="g", tier="district", district="2"),
+            {
+                **nom("g-2", ("b1", 500, True), ("b2", 400), group="g", tier="district", district="2"),
+                "by_election": "2020-06-01",
+            },
+        ],
+        [
+            ("2020-01-01", "z0", "died"),
+            ("2020-06-01", None, "by_election_held", {"seats_of": ["z0"]}),
+            ("2021-01-01", "a1", "died"),
+        ],
+    )
     for ev in c["events"]:
         if ev["person"] is None:
             del ev["person"]
@@ -358,17 +461,21 @@ def test_a_by_election_nomination_is_no_wahlbereich_list_of_section_64_5():
     assert det["outcome"] == "vacant" and det["candidates"] == []
 
 
-@pytest.mark.parametrize("change,message", [
-    (lambda d: d["events"].pop(2), "no by_election_held event on 2022-05-15"),
-    (lambda d: d["events"][2].update(person="fink"), "names no person"),
-    (lambda d: d["events"][2].update(seats_of=["ahrens", "fink"]), "no event on or before 2022-05-15 vacates"),
-    (lambda d: d["events"][2].update(seats_of=["ahrens"]), "elects 2 persons but 'seats_of' names only 1 seat"),
-    (lambda d: d["events"][2].pop("seats_of"), "needs 'seats_of'"),
-    (lambda d: d["events"][0].pop("person"), "missing required key 'person'"),
-])
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        (lambda d: d["events"].pop(2), "no by_election_held event on 2022-05-15"),
+        (lambda d: d["events"][2].update(person="fink"), "names no person"),
+        (lambda d: d["events"][2].update(seats_of=["ahrens", "fink"]), "no event on or before 2022-05-15 vacates"),
+        (lambda d: d["events"][2].update(seats_of=["ahrens"]), "elects 2 persons but 'seats_of' names only 1 seat"),
+        (lambda d: d["events"][2].pop("seats_of"), "needs 'seats_of'"),
+        (lambda d: d["events"][0].pop("person"), "missing required key 'person'"),
+    ],
+)
 def test_a_by_election_is_checked_on_input(change, message):
-    from nachruecken.errors import InputError
     from nachruecken.case.loader import build_case
+    from nachruecken.errors import InputError
+
     data = _held_data()
     change(data)
     with pytest.raises(InputError, match=message.replace("(", r"\(")):
@@ -378,6 +485,7 @@ def test_a_by_election_is_checked_on_input(change, message):
 def test_a_by_election_survives_conversion_to_asp_facts(tmp_path):
     from nachruecken.case.convert import to_lp
     from nachruecken.case.loader import load_case
+
     path = tmp_path / "held.lp"
     path.write_text(to_lp(load_case("instances/mv/by-election-held.yaml")))
     outcomes = lambda r: [(d["vacancy"], d["outcome"], d.get("successor")) for d in r["determinations"]]

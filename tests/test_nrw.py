@@ -19,8 +19,13 @@ def nom(nid, *cands, group=None, tier="list", district=None, kind="party"):
 
 
 def case(nominations, events, **extra):
-    return {"statute": "nw", "election_date": "2014-05-25", "nominations": nominations,
-            "events": [{"date": d, "person": p, "type": t, **(x[0] if x else {})} for d, p, t, *x in events], **extra}
+    return {
+        "statute": "nw",
+        "election_date": "2014-05-25",
+        "nominations": nominations,
+        "events": [{"date": d, "person": p, "type": t, **(x[0] if x else {})} for d, p, t, *x in events],
+        **extra,
+    }
 
 
 def E(pid, **kw):
@@ -32,35 +37,66 @@ def direct(pid, district="wb1", group="cdu"):
 
 
 def test_direct_winner_is_replaced_from_the_partys_reserveliste():
-    det = only(decide(case([direct("d"), nom("cdu-rl", "d", E("l1", elected=True), "l2", "l3"),
-                            nom("spd-rl", "s1")], [("2016-01-01", "d", "died")])))
+    det = only(
+        decide(
+            case(
+                [direct("d"), nom("cdu-rl", "d", E("l1", elected=True), "l2", "l3"), nom("spd-rl", "s1")],
+                [("2016-01-01", "d", "died")],
+            )
+        )
+    )
     assert (det["successor"], det["successor_nomination"]) == ("l2", "cdu-rl")
     assert det["grounds"][0]["norm"] == "nw-kwahlg-45/1/1"
 
 
 def test_votes_play_no_role():
-    det = only(decide(case([nom("cdu-rl", E("a", elected=True), E("b", votes=1), E("c", votes=999))],
-                           [("2016-01-01", "a", "resigned")])))
+    det = only(
+        decide(
+            case(
+                [nom("cdu-rl", E("a", elected=True), E("b", votes=1), E("c", votes=999))],
+                [("2016-01-01", "a", "resigned")],
+            )
+        )
+    )
     assert det["successor"] == "b"
 
 
 def test_later_party_change_of_the_departed_is_irrelevant():
-    det = only(decide(case([direct("d"), nom("cdu-rl", "x")],
-                           [("2015-01-01", "d", "left_group"), ("2016-01-01", "d", "resigned")])))
+    det = only(
+        decide(
+            case(
+                [direct("d"), nom("cdu-rl", "x")], [("2015-01-01", "d", "left_group"), ("2016-01-01", "d", "resigned")]
+            )
+        )
+    )
     assert det["successor"] == "x" and "nw-kwahlg-45/1/2" in [g["norm"] for g in det["grounds"]]
 
 
-@pytest.mark.parametrize("designation", ["d", {"person": "d", "candidacy": "district"}, {"person": "d", "candidacy": "list"}])
+@pytest.mark.parametrize(
+    "designation", ["d", {"person": "d", "candidacy": "district"}, {"person": "d", "candidacy": "list"}]
+)
 def test_named_ersatzbewerber_takes_precedence(designation):
-    det = only(decide(case([direct("d"), nom("cdu-rl", "l1", "l2", E("sub", substitute_for=[designation]))],
-                           [("2016-01-01", "d", "died")])))
+    det = only(
+        decide(
+            case(
+                [direct("d"), nom("cdu-rl", "l1", "l2", E("sub", substitute_for=[designation]))],
+                [("2016-01-01", "d", "died")],
+            )
+        )
+    )
     assert det["successor"] == "sub"
     assert [g["norm"] for g in det["grounds"]][:3] == ["nw-kwahlg-45/1/1", "nw-kwahlg-45/2/1", "nw-kwahlg-16/2"]
 
 
 def test_designation_for_someone_else_is_ignored():
-    det = only(decide(case([direct("d"), direct("e", "wb2"), nom("cdu-rl", "l1", E("sub", substitute_for=["e"]))],
-                           [("2016-01-01", "d", "died")])))
+    det = only(
+        decide(
+            case(
+                [direct("d"), direct("e", "wb2"), nom("cdu-rl", "l1", E("sub", substitute_for=["e"]))],
+                [("2016-01-01", "d", "died")],
+            )
+        )
+    )
     assert det["successor"] == "l1"
 
 
@@ -72,60 +108,96 @@ def test_einzelbewerber_seat_stays_empty():
 
 
 def test_exhausted_list():
-    det = only(decide(case([nom("cdu-rl", E("a", elected=True), "b")],
-                           [("2015-01-01", "b", "left_group"), ("2016-01-01", "a", "died")])))
+    det = only(
+        decide(
+            case(
+                [nom("cdu-rl", E("a", elected=True), "b")],
+                [("2015-01-01", "b", "left_group"), ("2016-01-01", "a", "died")],
+            )
+        )
+    )
     assert det["outcome"] == "vacant" and det["member_count_reduced"]
 
 
 @pytest.mark.parametrize("reading,outcome", [(None, "vacant"), ("undetermined", "undetermined")])
 def test_no_reserve_list(reading, outcome):
     readings = {"nw.no_reserve_list": reading} if reading else {}
-    det = only(decide(case([direct("d", group="ts"), nom("cdu-rl", "l1")], [("2016-01-01", "d", "died")]),
-                      cli_readings=readings))
+    det = only(
+        decide(
+            case([direct("d", group="ts"), nom("cdu-rl", "l1")], [("2016-01-01", "d", "died")]), cli_readings=readings
+        )
+    )
     assert det["outcome"] == outcome
 
 
-@pytest.mark.parametrize("etype,reading,excluded", [
-    ("left_group", {}, True), ("expelled", {}, True), ("expelled", {"nw.expelled": "no"}, False)])
+@pytest.mark.parametrize(
+    "etype,reading,excluded",
+    [("left_group", {}, True), ("expelled", {}, True), ("expelled", {"nw.expelled": "no"}, False)],
+)
 def test_abs3_party_exit(etype, reading, excluded):
-    det = only(decide(case([nom("cdu-rl", E("a", elected=True), "b", "c")],
-                           [("2015-01-01", "b", etype), ("2016-01-01", "a", "died")]), cli_readings=reading))
+    det = only(
+        decide(
+            case(
+                [nom("cdu-rl", E("a", elected=True), "b", "c")],
+                [("2015-01-01", "b", etype), ("2016-01-01", "a", "died")],
+            ),
+            cli_readings=reading,
+        )
+    )
     assert det["successor"] == ("c" if excluded else "b")
     if excluded:
         assert by_person(det)["b"]["norm"] == "nw-kwahlg-45/3/1"
 
 
 def test_abs3_rejoin_reading():
-    c = case([nom("cdu-rl", E("a", elected=True), "b", "c")],
-             [("2015-01-01", "b", "left_group"), ("2015-06-01", "b", "rejoined"), ("2016-01-01", "a", "died")])
+    c = case(
+        [nom("cdu-rl", E("a", elected=True), "b", "c")],
+        [("2015-01-01", "b", "left_group"), ("2015-06-01", "b", "rejoined"), ("2016-01-01", "a", "died")],
+    )
     assert only(decide(c))["successor"] == "c"
     assert only(decide(c, cli_readings={"nw.rejoined": "yes"}))["successor"] == "b"
 
 
-@pytest.mark.parametrize("form,reading,excluded", [
-    ("recorded", {}, True), ("written", {}, False), ("written", {"nw.written_waiver": "yes"}, True)])
+@pytest.mark.parametrize(
+    "form,reading,excluded",
+    [("recorded", {}, True), ("written", {}, False), ("written", {"nw.written_waiver": "yes"}, True)],
+)
 def test_abs3_waiver_form_of_section_38(form, reading, excluded):
-    det = only(decide(case([nom("cdu-rl", E("a", elected=True), "b", "c")],
-                           [("2015-01-01", "b", "waived", {"form": form}), ("2016-01-01", "a", "died")]),
-                      cli_readings=reading))
+    det = only(
+        decide(
+            case(
+                [nom("cdu-rl", E("a", elected=True), "b", "c")],
+                [("2015-01-01", "b", "waived", {"form": form}), ("2016-01-01", "a", "died")],
+            ),
+            cli_readings=reading,
+        )
+    )
     assert det["successor"] == ("c" if excluded else "b")
     if not excluded:
         assert [n["code"] for n in det["notes"]] == ["written_waiver_ineffective"]
 
 
 def test_abs3_satz2_earlier_refusal_of_the_election():
-    det = decide(case([direct("d"), nom("cdu-rl", "x", "d", "y"), direct("e", "wb2")],
-                      [("2014-06-01", "d", "refused"), ("2016-01-01", "e", "died")]))["determinations"]
+    det = decide(
+        case(
+            [direct("d"), nom("cdu-rl", "x", "d", "y"), direct("e", "wb2")],
+            [("2014-06-01", "d", "refused"), ("2016-01-01", "e", "died")],
+        )
+    )["determinations"]
     assert [(x["vacancy"], x["successor"]) for x in det] == [("d", "x"), ("e", "y")]
     assert (by_person(det[1])["d"]["reason"], by_person(det[1])["d"]["norm"]) == ("refused", "nw-kwahlg-45/3/2")
 
 
 def _abs4(extra_designation=None, readings=None):
     subs = ["j"] + ([extra_designation] if extra_designation else [])
-    c = case([nom("fdp-wb2", "j", group="fdp", tier="district", district="wb2"),
-              nom("fdp-rl", E("j", elected=True), E("k", substitute_for=subs), "m", group="fdp"),
-              direct("o", "wb3", group="fdp")],
-             [("2016-01-01", "j", "died")])
+    c = case(
+        [
+            nom("fdp-wb2", "j", group="fdp", tier="district", district="wb2"),
+            nom("fdp-rl", E("j", elected=True), E("k", substitute_for=subs), "m", group="fdp"),
+            direct("o", "wb3", group="fdp"),
+        ],
+        [("2016-01-01", "j", "died")],
+    )
     return only(decide(c, cli_readings=readings or {}))
 
 
@@ -153,10 +225,21 @@ def test_abs4_needs_exclusively():
 
 
 def _chain(readings=None, cycle=False):
-    c = case([nom("spd-rl", E("q", elected=True), "l1", E("e1", substitute_for=["q"] + (["e2"] if cycle else [])),
-                  E("e2", substitute_for=["e1"]), "l2")],
-             [("2015-01-01", "e1", "died")] + ([("2015-02-01", "e2", "lost_eligibility")] if cycle else []) +
-             [("2016-01-01", "q", "resigned")])
+    c = case(
+        [
+            nom(
+                "spd-rl",
+                E("q", elected=True),
+                "l1",
+                E("e1", substitute_for=["q"] + (["e2"] if cycle else [])),
+                E("e2", substitute_for=["e1"]),
+                "l2",
+            )
+        ],
+        [("2015-01-01", "e1", "died")]
+        + ([("2015-02-01", "e2", "lost_eligibility")] if cycle else [])
+        + [("2016-01-01", "q", "resigned")],
+    )
     return only(decide(c, cli_readings=readings or {}))
 
 
@@ -177,25 +260,42 @@ def test_designation_cycle_terminates():
 
 
 def test_ersatzbewerber_named_for_two_serves_once():
-    c = case([nom("cdu-rl", E("a", elected=True), E("b", elected=True), "l1", E("s", substitute_for=[
-        {"person": "a", "candidacy": "list"}, {"person": "b", "candidacy": "list"}]))],
-             [("2016-01-01", "a", "died"), ("2016-05-01", "b", "died")])
+    c = case(
+        [
+            nom(
+                "cdu-rl",
+                E("a", elected=True),
+                E("b", elected=True),
+                "l1",
+                E("s", substitute_for=[{"person": "a", "candidacy": "list"}, {"person": "b", "candidacy": "list"}]),
+            )
+        ],
+        [("2016-01-01", "a", "died"), ("2016-05-01", "b", "died")],
+    )
     dets = decide(c)["determinations"]
     assert [d["successor"] for d in dets] == ["s", "l1"]
 
 
 @pytest.mark.parametrize("reading,expected", [(None, "p4"), ("after_departed", "p7")])
 def test_next_following_reading(reading, expected):
-    c = case([nom("cdu-rl", E("p1", elected=True), "p4", "p6", "p7")],
-             [("2015-01-01", "p6", "called"), ("2016-01-01", "p6", "resigned")])
+    c = case(
+        [nom("cdu-rl", E("p1", elected=True), "p4", "p6", "p7")],
+        [("2015-01-01", "p6", "called"), ("2016-01-01", "p6", "resigned")],
+    )
     det = only(decide(c, cli_readings={"nw.next_following": reading} if reading else {}))
     assert det["successor"] == expected
 
 
 def test_reservation_counts_as_refusal_and_refusal_is_final():
-    c = case([nom("cdu-rl", E("a", elected=True), "b", "c", "d")],
-             [("2016-01-01", "a", "died"), ("2016-01-05", "b", "accepted", {"reservation": True}),
-              ("2016-01-06", "c", "refused"), ("2016-01-06", "c", "accepted")])
+    c = case(
+        [nom("cdu-rl", E("a", elected=True), "b", "c", "d")],
+        [
+            ("2016-01-01", "a", "died"),
+            ("2016-01-05", "b", "accepted", {"reservation": True}),
+            ("2016-01-06", "c", "refused"),
+            ("2016-01-06", "c", "accepted"),
+        ],
+    )
     det = only(decide(c))
     assert det["successor"] == "d"
     assert [by_person(det)[p]["norm"] for p in "bc"] == ["nw-kwahlg-45/6/5", "nw-kwahlg-45/6/6"]
@@ -203,8 +303,11 @@ def test_reservation_counts_as_refusal_and_refusal_is_final():
 
 def test_membership_on_receipt_and_by_silence():
     base = [nom("cdu-rl", E("a", elected=True), "b")]
-    m = only(decide(case(base, [("2016-01-01", "a", "died"), ("2016-01-04", "b", "notified"),
-                                ("2016-01-06", "b", "accepted")])))["membership"]
+    m = only(
+        decide(
+            case(base, [("2016-01-01", "a", "died"), ("2016-01-04", "b", "notified"), ("2016-01-06", "b", "accepted")])
+        )
+    )["membership"]
     assert m == {"notified": "2016-01-04", "deadline": "2016-01-11", "status": "accepted", "member_from": "2016-01-06"}
     det = only(decide(case(base, [("2016-01-01", "a", "died"), ("2016-01-04", "b", "notified")], as_of="2016-02-01")))
     assert det["membership"]["status"] == "deemed_accepted" and det["membership"]["member_from"] == "2016-01-11"
@@ -212,8 +315,9 @@ def test_membership_on_receipt_and_by_silence():
 
 
 def test_not_applicable_to_majority_elections():
-    det = only(decide(case([nom("cdu-rl", E("a", elected=True), "b")], [("2016-01-01", "a", "died")],
-                           election="majority")))
+    det = only(
+        decide(case([nom("cdu-rl", E("a", elected=True), "b")], [("2016-01-01", "a", "died")], election="majority"))
+    )
     assert det["outcome"] == "not_applicable"
 
 
@@ -226,6 +330,7 @@ def test_a_vacancy_before_the_earliest_text_is_decided_under_it_with_a_warning()
 
 # --- issue 13: the review findings on § 45 ------------------------------------------------------
 
+
 def test_a_reservation_refuses_the_election_for_every_later_vacancy():
     dets = by_vacancy(decide_file("instances/nw/reservation-refuses-for-good.yaml"))
     conrad = by_person(dets["brandt"])["conrad"]
@@ -236,8 +341,10 @@ def test_a_reservation_refuses_the_election_for_every_later_vacancy():
 
 def test_a_reservation_counts_only_once_it_answered_a_call():
     # the same declaration, made when no call was open to Conrad, refuses nothing
-    c = case([nom("spd-rl", E("a", elected=True), "c", "d")],
-             [("2015-01-05", "c", "accepted", {"reservation": True}), ("2016-01-01", "a", "died")])
+    c = case(
+        [nom("spd-rl", E("a", elected=True), "c", "d")],
+        [("2015-01-05", "c", "accepted", {"reservation": True}), ("2016-01-01", "a", "died")],
+    )
     assert only(decide(c))["successor"] == "c"
 
 
@@ -252,8 +359,10 @@ def test_silence_is_acceptance_and_a_later_reservation_changes_nothing():
 
 
 def test_a_refusal_after_deemed_acceptance_is_a_verzicht_in_the_form_of_section_38():
-    c = case([nom("spd-rl", E("a", elected=True), "c", "d")],
-             [("2016-01-04", "a", "died"), ("2016-01-05", "c", "notified"), ("2016-03-01", "c", "refused")])
+    c = case(
+        [nom("spd-rl", E("a", elected=True), "c", "d")],
+        [("2016-01-04", "a", "died"), ("2016-01-05", "c", "notified"), ("2016-03-01", "c", "refused")],
+    )
     result = decide(c)
     dets = by_vacancy(result)
     assert dets["a"]["successor"] == "c" and dets["a"]["membership"]["status"] == "deemed_accepted"
@@ -269,17 +378,35 @@ def test_his_substitute_follows_the_chain_of_a_failed_list_candidate():
     assert det["successor"] == "ernst"
     assert "Engel" in by_person(det)["ernst"]["explanation"]  # named for the one who failed before him
     assert det["grounds"][1]["explanation"].startswith("The candidates of the Reserveliste")
-    default = only(decide_file("instances/nw/his-substitute-list-candidate.yaml",
-                         cli_readings={"nw.failed_substitute": "next_on_list"}))
+    default = only(
+        decide_file(
+            "instances/nw/his-substitute-list-candidate.yaml", cli_readings={"nw.failed_substitute": "next_on_list"}
+        )
+    )
     assert default["successor"] == "lange"
 
 
 def _cycling_list_chain() -> dict:
     """l1 failed, e1 named for l1 failed, e2 named for e1 failed, e1 named for e2 again."""
-    return case([nom("spd-rl", E("q", elected=True), "l1", "l2", E("e1", substitute_for=["l1", "e2"]),
-                  E("e2", substitute_for=["e1"]))],
-             [("2015-01-01", "l1", "died"), ("2015-01-02", "e1", "died"), ("2015-01-03", "e2", "died"),
-              ("2016-01-01", "q", "resigned")], readings={"nw.failed_substitute": "his_substitute"})
+    return case(
+        [
+            nom(
+                "spd-rl",
+                E("q", elected=True),
+                "l1",
+                "l2",
+                E("e1", substitute_for=["l1", "e2"]),
+                E("e2", substitute_for=["e1"]),
+            )
+        ],
+        [
+            ("2015-01-01", "l1", "died"),
+            ("2015-01-02", "e1", "died"),
+            ("2015-01-03", "e2", "died"),
+            ("2016-01-01", "q", "resigned"),
+        ],
+        readings={"nw.failed_substitute": "his_substitute"},
+    )
 
 
 def test_list_chains_end_on_a_cycle():
@@ -298,20 +425,33 @@ def test_the_designation_for_the_capacity_in_which_the_seat_was_won(reading, exp
 
 
 def test_a_direct_winner_without_district_designation_keeps_his_list_designation():
-    c = case([nom("fdp-wb4", E("f", elected=True), group="fdp", tier="district", district="wb4"),
-              nom("fdp-rl", "f", "x", E("g", substitute_for=[{"person": "f", "candidacy": "list"}]), group="fdp")],
-             [("2016-01-01", "f", "died")])
+    c = case(
+        [
+            nom("fdp-wb4", E("f", elected=True), group="fdp", tier="district", district="wb4"),
+            nom("fdp-rl", "f", "x", E("g", substitute_for=[{"person": "f", "candidacy": "list"}]), group="fdp"),
+        ],
+        [("2016-01-01", "f", "died")],
+    )
     assert only(decide(c))["successor"] == "g"
 
 
 def test_a_list_winner_keeps_only_his_list_designation():
     # j won his seat from the list; his district designation does not count (Abs. 4), his list one does
-    c = case([nom("fdp-wb2", "j", group="fdp", tier="district", district="wb2"),
-              nom("fdp-rl", E("j", elected=True), "x",
-                  E("k", substitute_for=[{"person": "j", "candidacy": "district"}]),
-                  E("m", substitute_for=[{"person": "j", "candidacy": "list"}]), group="fdp"),
-              direct("o", "wb3", group="fdp")],
-             [("2016-01-01", "j", "died")])
+    c = case(
+        [
+            nom("fdp-wb2", "j", group="fdp", tier="district", district="wb2"),
+            nom(
+                "fdp-rl",
+                E("j", elected=True),
+                "x",
+                E("k", substitute_for=[{"person": "j", "candidacy": "district"}]),
+                E("m", substitute_for=[{"person": "j", "candidacy": "list"}]),
+                group="fdp",
+            ),
+            direct("o", "wb3", group="fdp"),
+        ],
+        [("2016-01-01", "j", "died")],
+    )
     det = only(decide(c))
     assert det["successor"] == "m"
 
@@ -321,7 +461,9 @@ def test_a_former_member_may_succeed_again_only_under_the_literal_reading():
     assert dets["mertens"]["successor"] == "kern"
     assert "noch nicht berufen" in by_person(dets["mertens"])["kern"]["explanation"]
     # the case selects eligible; the default (excluded) passes him over
-    dets = by_vacancy(decide_file("instances/nw/former-member-eligible.yaml", cli_readings={"nw.former_member": "excluded"}))
+    dets = by_vacancy(
+        decide_file("instances/nw/former-member-eligible.yaml", cli_readings={"nw.former_member": "excluded"})
+    )
     assert dets["mertens"]["successor"] == "nagel"
     kern = by_person(dets["mertens"])["kern"]
     assert (kern["reason"], kern["norm"]) == ("former_member", "nw-kwahlg-45/2/1")
@@ -343,15 +485,22 @@ def test_the_abs1_ground_names_the_wahlbezirk_only_for_a_direct_winner():
     assert "directly" in direct_winner["grounds"][0]["explanation"]
     list_winner = only(decide(case([nom("spd-rl", E("a", elected=True), "b")], [("2016-01-01", "a", "died")])))
     assert "Wahlbezirk" not in list_winner["grounds"][0]["explanation"]
-    assert "direkt" not in only(decide(case([nom("spd-rl", E("a", elected=True), "b")],
-                                            [("2016-01-01", "a", "died")]), lang="de"))["grounds"][0]["explanation"]
+    assert (
+        "direkt"
+        not in only(decide(case([nom("spd-rl", E("a", elected=True), "b")], [("2016-01-01", "a", "died")]), lang="de"))[
+            "grounds"
+        ][0]["explanation"]
+    )
 
 
-@pytest.mark.parametrize("path,phrase", [
-    ("instances/nw/einzelbewerber.yaml", "Einzelbewerber"),
-    ("instances/nw/list-exhausted.yaml", "is exhausted"),
-    ("instances/nw/no-reserve-list.yaml", "has no Reserveliste"),
-])
+@pytest.mark.parametrize(
+    "path,phrase",
+    [
+        ("instances/nw/einzelbewerber.yaml", "Einzelbewerber"),
+        ("instances/nw/list-exhausted.yaml", "is exhausted"),
+        ("instances/nw/no-reserve-list.yaml", "has no Reserveliste"),
+    ],
+)
 def test_the_abs5_outcome_names_the_alternative_that_applies(path, phrase):
     det = only(decide_file(path))
     assert det["outcome"] == "vacant" and phrase in det["outcome_ground"]["explanation"]
@@ -361,10 +510,16 @@ def test_the_abs5_outcome_names_the_alternative_that_applies(path, phrase):
 
 # --- the independent review of the changes above ------------------------------------------------
 
+
 def test_an_elected_candidates_reservation_within_his_week_refuses_the_election():
-    c = case([nom("spd-rl", E("anna", elected=True), E("bert", elected=True), "carl", "dora")],
-             [("2014-05-27", "anna", "notified"), ("2014-05-29", "anna", "accepted", {"reservation": True}),
-              ("2015-05-01", "bert", "died")])
+    c = case(
+        [nom("spd-rl", E("anna", elected=True), E("bert", elected=True), "carl", "dora")],
+        [
+            ("2014-05-27", "anna", "notified"),
+            ("2014-05-29", "anna", "accepted", {"reservation": True}),
+            ("2015-05-01", "bert", "died"),
+        ],
+    )
     result = decide(c)
     dets = by_vacancy(result)
     assert dets["anna"]["trigger"] == "refused" and dets["anna"]["successor"] == "carl"
@@ -374,8 +529,10 @@ def test_an_elected_candidates_reservation_within_his_week_refuses_the_election(
 
 
 def test_a_reservation_after_the_elected_persons_week_changes_nothing_and_names_the_day_membership_began():
-    c = case([nom("spd-rl", E("anna", elected=True), "carl")],
-             [("2014-05-27", "anna", "notified"), ("2014-07-01", "anna", "accepted", {"reservation": True})])
+    c = case(
+        [nom("spd-rl", E("anna", elected=True), "carl")],
+        [("2014-05-27", "anna", "notified"), ("2014-07-01", "anna", "accepted", {"reservation": True})],
+    )
     result = decide(c)
     late = [w for w in result["warnings"] if "'anna' declared acceptance with a reservation" in w]
     assert len(late) == 1 and "3 June 2014" in late[0]  # the end of her week, when she became a member
@@ -389,9 +546,11 @@ def test_a_members_waiver_is_not_read_as_anything_but_said():
 
 
 def test_his_substitute_follows_a_designee_placed_before_the_departed_under_after_departed():
-    c = case([nom("rl", E("x"), E("q", elected=True), E("lutz"), "lange", group="spd")],
-             [("2015-01-01", "lutz", "died"), ("2016-01-01", "q", "resigned")],
-             readings={"nw.failed_substitute": "his_substitute", "nw.next_following": "after_departed"})
+    c = case(
+        [nom("rl", E("x"), E("q", elected=True), E("lutz"), "lange", group="spd")],
+        [("2015-01-01", "lutz", "died"), ("2016-01-01", "q", "resigned")],
+        readings={"nw.failed_substitute": "his_substitute", "nw.next_following": "after_departed"},
+    )
     c["nominations"][0]["candidates"][0]["substitute_for"] = ["lutz"]
     det = only(decide(c))
     assert det["successor"] == "x"
@@ -405,7 +564,9 @@ def test_a_chain_of_list_candidates_that_cycles_is_noted():
 def test_a_designation_that_does_not_count_is_named():
     det = only(decide_file("instances/nw/designation-capacity.yaml"))
     assert [(n["code"], n["persons"]) for n in det["notes"]] == [("designation_not_in_capacity", ["gerber"])]
-    alt = only(decide_file("instances/nw/designation-capacity.yaml", cli_readings={"nw.designation_capacity": "first_placed"}))
+    alt = only(
+        decide_file("instances/nw/designation-capacity.yaml", cli_readings={"nw.designation_capacity": "first_placed"})
+    )
     assert alt["notes"] == []
 
 
@@ -427,26 +588,33 @@ def test_a_member_who_gave_up_his_seat_yesterday_is_not_called_by_default():
     dets = by_vacancy(decide_file("instances/nw/former-member-excluded.yaml"))
     assert dets["albers"]["successor"] == "xander"
     assert by_person(dets["albers"])["vogt"]["reason"] == "former_member"
-    literal = by_vacancy(decide_file("instances/nw/former-member-excluded.yaml",
-                                     cli_readings={"nw.former_member": "eligible"}))
+    literal = by_vacancy(
+        decide_file("instances/nw/former-member-excluded.yaml", cli_readings={"nw.former_member": "eligible"})
+    )
     assert literal["albers"]["successor"] == "vogt"
 
 
 def test_a_lost_seat_is_no_verzicht_and_the_reading_does_not_pass_him_over():
     for value in ("excluded", "eligible"):
-        dets = by_vacancy(decide_file("instances/nw/lost-seat-not-former.yaml",
-                                      cli_readings={"nw.former_member": value}))
+        dets = by_vacancy(
+            decide_file("instances/nw/lost-seat-not-former.yaml", cli_readings={"nw.former_member": value})
+        )
         assert dets["dorn"]["successor"] == "brandt"
         assert [n["code"] for n in dets["dorn"]["notes"]] == ["former_member_called"]
 
 
 def test_the_mayor_is_a_member_by_law_and_never_called_back():
-    for path, statute in (("instances/nw/mayor-already-member.yaml", "nw-kwahlg-45"),
-                          ("instances/nw/2024-mayor-already-member.yaml", "nw-kwahlg-45-2024")):
+    for path, statute in (
+        ("instances/nw/mayor-already-member.yaml", "nw-kwahlg-45"),
+        ("instances/nw/2024-mayor-already-member.yaml", "nw-kwahlg-45-2024"),
+    ):
         dets = by_vacancy(decide_file(path, statute_id=statute))
         engel = by_person(dets["gaertner"])["engel"]
         assert (engel["reason"], engel["norm"], engel["citation"]) == (
-            "already_member", "nw-go-40/2/2", "§ 40 Abs. 2 Satz 2 GO")
+            "already_member",
+            "nw-go-40/2/2",
+            "§ 40 Abs. 2 Satz 2 GO",
+        )
         assert dets["gaertner"]["successor"] == "hahn"
 
 
@@ -473,6 +641,7 @@ def test_a_written_verzicht_opens_no_vacancy_in_nrw_and_an_unknown_form_is_warne
 
 
 # --- issue 28 point 7: a seat lost for eligibility (2019 wording) ---------------------------------
+
 
 @pytest.mark.parametrize("regained,expected", [(False, "n"), (True, "k")])
 def test_a_seat_lost_for_eligibility_is_a_loss_of_eligibility_under_abs2_satz2(regained, expected):
@@ -505,45 +674,77 @@ def test_a_written_waiver_in_a_call_refuses_it_for_good():
     berger = by_person(dets["dietrich"])["berger"]
     assert (berger["reason"], berger["norm"]) == ("refused", "nw-kwahlg-45/3/2")
     # one declared for the record stays the waiver of Abs. 3 Satz 1
-    c = case([nom("fdp-rl", E("a", elected=True), E("d", elected=True), "b", "c", "e")],
-             [("2023-03-01", "a", "resigned", {"form": "recorded"}), ("2023-03-03", "b", "waived", {"form": "recorded"}),
-              ("2023-09-12", "d", "died")])
+    c = case(
+        [nom("fdp-rl", E("a", elected=True), E("d", elected=True), "b", "c", "e")],
+        [
+            ("2023-03-01", "a", "resigned", {"form": "recorded"}),
+            ("2023-03-03", "b", "waived", {"form": "recorded"}),
+            ("2023-09-12", "d", "died"),
+        ],
+    )
     b = by_person(by_vacancy(decide(c))["d"])["b"]
     assert (b["reason"], b["norm"]) == ("waived", "nw-kwahlg-45/3/1")
 
 
 # § 45 Abs. 6 with § 13 KWahlG: reading nw.incompatibility (issue 28, point 3)
 def _hg(*events, **extra):
-    c = case([nom("spd-rl", E("a", elected=True), E("d", elected=True), "b", "c", "f")],
-             [("2020-01-01", "b", "incompatibility"), *events], as_of="2022-12-31", **extra)
+    c = case(
+        [nom("spd-rl", E("a", elected=True), E("d", elected=True), "b", "c", "f")],
+        [("2020-01-01", "b", "incompatibility"), *events],
+        as_of="2022-12-31",
+        **extra,
+    )
     return {**c, "statute": "nw-kwahlg-45", "election_date": "2020-09-13"}
 
 
 def test_a_hinderungsgrund_not_shown_to_have_ended_is_a_deemed_refusal_by_default():
-    res = decide(_hg(("2021-02-01", "a", "died"), ("2021-02-03", "b", "notified"), ("2021-02-04", "b", "accepted"),
-                     ("2021-06-01", "b", "incompatibility_ended"), ("2022-01-10", "d", "died")))
+    res = decide(
+        _hg(
+            ("2021-02-01", "a", "died"),
+            ("2021-02-03", "b", "notified"),
+            ("2021-02-04", "b", "accepted"),
+            ("2021-06-01", "b", "incompatibility_ended"),
+            ("2022-01-10", "d", "died"),
+        )
+    )
     first, second = by_vacancy(res)["a"], by_vacancy(res)["d"]
     assert first["successor"] == "c" and first["calls"][0]["how"] == "lapsed"
     assert (by_person(first)["b"]["reason"], by_person(first)["b"]["norm"]) == ("incompatible", "nw-kwahlg-13")
     # at a later vacancy: a refusal of the election from the Reserveliste (Abs. 3 Satz 2)
     assert second["successor"] == "f" and by_person(second)["b"]["norm"] == "nw-kwahlg-45/3/2"
     # shown within the week: a member from that day
-    det = by_vacancy(decide(_hg(("2021-02-01", "a", "died"), ("2021-02-03", "b", "notified"),
-                                ("2021-02-04", "b", "accepted"), ("2021-02-08", "b", "incompatibility_ended"))))["a"]
+    det = by_vacancy(
+        decide(
+            _hg(
+                ("2021-02-01", "a", "died"),
+                ("2021-02-03", "b", "notified"),
+                ("2021-02-04", "b", "accepted"),
+                ("2021-02-08", "b", "incompatibility_ended"),
+            )
+        )
+    )["a"]
     assert det["successor"] == "b"
     assert (det["membership"]["status"], det["membership"]["member_from"]) == ("accepted", "2021-02-08")
 
 
 def test_an_acceptance_without_the_proof_makes_no_member_in_nrw():
-    det = by_vacancy(decide({**_hg(("2021-02-01", "a", "died"), ("2021-02-03", "b", "notified"),
-                                   ("2021-02-04", "b", "accepted")), "as_of": "2021-02-09"}))["a"]
+    det = by_vacancy(
+        decide(
+            {
+                **_hg(("2021-02-01", "a", "died"), ("2021-02-03", "b", "notified"), ("2021-02-04", "b", "accepted")),
+                "as_of": "2021-02-09",
+            }
+        )
+    )["a"]
     assert det["successor"] == "b" and det["membership"]["status"] == "pending"
     assert {"hinderungsgrund_called", "acceptance_without_proof"} <= {n["code"] for n in det["notes"]}
 
 
 def test_the_referred_reading_refers_the_call_to_section_13():
-    res = decide(_hg(("2021-02-01", "a", "died"), ("2021-02-03", "b", "notified")),
-                 cli_readings={"nw.incompatibility": "referred"})
+    res = decide(
+        _hg(("2021-02-01", "a", "died"), ("2021-02-03", "b", "notified")),
+        cli_readings={"nw.incompatibility": "referred"},
+    )
     det = by_vacancy(res)["a"]
     assert (det["outcome"], det["referred_to"], det["successor"]) == ("referred", "§ 13 KWahlG", None)
     assert det["candidates"][-1]["person"] == "b" and "§ 13 KWahlG" in det["candidates"][-1]["explanation"]
@@ -556,20 +757,29 @@ def test_a_declaration_takes_effect_when_it_reaches_the_office():
     assert dets["albers"]["membership"]["status"] == "deemed_accepted"
     assert set(dets) == {"albers"}  # a Verzicht in writing opens no vacancy (§ 38 Satz 1)
     # the same letter received the day it was signed refuses the call
-    c = case([nom("cdu-rl", E("a", elected=True), "b", "c")],
-             [("2023-03-01", "a", "died"), ("2023-03-02", "b", "notified"), ("2023-03-08", "b", "refused")])
+    c = case(
+        [nom("cdu-rl", E("a", elected=True), "b", "c")],
+        [("2023-03-01", "a", "died"), ("2023-03-02", "b", "notified"), ("2023-03-08", "b", "refused")],
+    )
     assert only(decide(c))["successor"] == "c"
     # a member's Verzicht for the record falls vacant on receipt
-    late = case([nom("cdu-rl", E("a", elected=True), "b", "c")],
-                [("2023-03-01", "a", "resigned", {"form": "recorded", "received": "2023-03-06"})])
+    late = case(
+        [nom("cdu-rl", E("a", elected=True), "b", "c")],
+        [("2023-03-01", "a", "resigned", {"form": "recorded", "received": "2023-03-06"})],
+    )
     det = only(decide(late))
     assert det["date"] == "2023-03-06" and det["successor"] == "b"
 
 
 def test_the_elected_are_members_from_the_period_start_and_refuse_the_election_before_it():
     base = [nom("spd", E("a", elected=True), "b", "c")]
-    early = decide(case(base, [("2014-06-01", "a", "resigned"), ("2014-09-01", "x", "died")][:1],
-                        body={"period_start": "2014-06-20"}))
+    early = decide(
+        case(
+            base,
+            [("2014-06-01", "a", "resigned"), ("2014-09-01", "x", "died")][:1],
+            body={"period_start": "2014-06-20"},
+        )
+    )
     det = only(early)
     assert det["trigger"] == "refused"  # § 36 Satz 2: before the period he refuses the election
     assert not any("lies after the vacancy" in w for w in early["warnings"])

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import by_person, by_vacancy, decide, decide_file, only, statute_case
 from nachruecken.case.loader import read_raw
+
+from conftest import by_person, by_vacancy, decide, decide_file, only, statute_case
 
 
 def _data(name: str) -> dict:
@@ -41,9 +42,16 @@ def test_the_period_start_decides_whether_a_loss_lies_within_the_period():
 
 
 def test_without_any_date_every_loss_counts():
-    case = statute_case("nw-kwahlg-45-2024", [rl({"id": "a", "elected": True}, {"id": "b"}, {"id": "c"})],
-                        [("2021-01-01", "b", "lost_eligibility"), ("2021-02-01", "b", "regained_eligibility"),
-                         ("2025-01-06", "a", "died")], election_date=None)
+    case = statute_case(
+        "nw-kwahlg-45-2024",
+        [rl({"id": "a", "elected": True}, {"id": "b"}, {"id": "c"})],
+        [
+            ("2021-01-01", "b", "lost_eligibility"),
+            ("2021-02-01", "b", "regained_eligibility"),
+            ("2025-01-06", "a", "died"),
+        ],
+        election_date=None,
+    )
     case.pop("election_date")
     det = only(decide(case))
     assert det["successor"] == "c" and "period_unknown" in {n["code"] for n in det["notes"]}
@@ -57,7 +65,10 @@ def test_a_non_member_joining_the_nominating_party_or_a_member_joining_another_i
     del data["nominations"][0]["candidates"][1]["non_member"]
     assert only(decide(data))["successor"] == "berger"
     # and the 2019 wording has no such exclusion
-    assert only(decide_file("instances/nw/2024-non-member-joined.yaml", statute_id="nw-kwahlg-45"))["successor"] == "berger"
+    assert (
+        only(decide_file("instances/nw/2024-non-member-joined.yaml", statute_id="nw-kwahlg-45"))["successor"]
+        == "berger"
+    )
 
 
 def test_joined_then_left_under_both_readings():
@@ -71,17 +82,24 @@ def test_joined_then_left_under_both_readings():
 
 def test_leaving_another_group_is_no_exit_from_the_nominating_party():
     # Abs. 3 Satz 1 concerns the party he stood for; a left_group naming another group is not that
-    events = [("2021-03-01", "b", "joined_group", {"group": "fw"}), ("2022-06-30", "b", "left_group", {"group": "fw"}),
-              ("2024-11-04", "a", "resigned")]
+    events = [
+        ("2021-03-01", "b", "joined_group", {"group": "fw"}),
+        ("2022-06-30", "b", "left_group", {"group": "fw"}),
+        ("2024-11-04", "a", "resigned"),
+    ]
     for sid in ("nw-kwahlg-45", "nw-kwahlg-45-2024"):
-        c = statute_case(sid, [rl({"id": "a", "elected": True}, {"id": "b"}, {"id": "c"})], events,
-                         election_date="2020-09-13")
+        c = statute_case(
+            sid, [rl({"id": "a", "elected": True}, {"id": "b"}, {"id": "c"})], events, election_date="2020-09-13"
+        )
         assert only(decide(c))["successor"] == "b", sid
     # leaving the own party (named or not) is Abs. 3 Satz 1
     for extra in ({"group": "spd"}, {}):
-        c = statute_case("nw", [rl({"id": "a", "elected": True}, {"id": "b"}, {"id": "c"})],
-                         [("2022-06-30", "b", "left_group", extra), ("2024-11-04", "a", "resigned")],
-                         election_date="2020-09-13")
+        c = statute_case(
+            "nw",
+            [rl({"id": "a", "elected": True}, {"id": "b"}, {"id": "c"})],
+            [("2022-06-30", "b", "left_group", extra), ("2024-11-04", "a", "resigned")],
+            election_date="2020-09-13",
+        )
         det = only(decide(c))
         assert det["successor"] == "c" and by_person(det)["b"]["norm"] == "nw-kwahlg-45/3/1"
 
@@ -97,14 +115,20 @@ def test_abs5_and_6_carry_a_standing_note():
 
 # --- review findings (an independent legal review with probe cases) ------------------------------
 
+
 def _rl_case(cands, events, **extra):
     return statute_case("nw", [rl(*cands)], events, election_date="2020-09-13", **extra)
 
 
 def test_a_seat_lost_for_eligibility_is_an_interruption():
-    c = _rl_case([{"id": "a", "elected": True}, {"id": "x", "elected": True}, {"id": "b"}],
-                 [("2021-05-03", "a", "lost_seat", {"cause": "eligibility"}), ("2021-10-01", "a", "regained_eligibility"),
-                  ("2024-10-01", "x", "died")])
+    c = _rl_case(
+        [{"id": "a", "elected": True}, {"id": "x", "elected": True}, {"id": "b"}],
+        [
+            ("2021-05-03", "a", "lost_seat", {"cause": "eligibility"}),
+            ("2021-10-01", "a", "regained_eligibility"),
+            ("2024-10-01", "x", "died"),
+        ],
+    )
     dets = by_vacancy(decide(c))
     assert dets["a"]["successor"] == "b"
     # at x's vacancy a, a former member eligible again, is passed over under Abs. 2 Satz 2 (2024)
@@ -114,9 +138,15 @@ def test_a_seat_lost_for_eligibility_is_an_interruption():
 
 
 def test_a_regain_on_the_first_day_of_the_period_is_no_interruption():
-    c = _rl_case([{"id": "a", "elected": True}, {"id": "b"}, {"id": "c"}],
-                 [("2020-10-01", "b", "lost_eligibility"), ("2020-11-01", "b", "regained_eligibility"),
-                  ("2024-10-01", "a", "died")], body={"period_start": "2020-11-01"})
+    c = _rl_case(
+        [{"id": "a", "elected": True}, {"id": "b"}, {"id": "c"}],
+        [
+            ("2020-10-01", "b", "lost_eligibility"),
+            ("2020-11-01", "b", "regained_eligibility"),
+            ("2024-10-01", "a", "died"),
+        ],
+        body={"period_start": "2020-11-01"},
+    )
     assert only(decide(c))["successor"] == "b"
     c["events"][1]["date"] = "2020-11-02"
     det = only(decide(c))
@@ -125,9 +155,11 @@ def test_a_regain_on_the_first_day_of_the_period_is_no_interruption():
 
 def test_leaving_or_expulsion_from_the_group_a_non_member_joined_cures_under_the_alternative():
     for extra in ({"type": "left_group"}, {"type": "expelled"}, {"type": "expelled", "group": "fw"}):
-        events = [("2021-03-01", "b", "joined_group", {"group": "fw"}),
-                  ("2022-06-30", "b", extra["type"], {k: v for k, v in extra.items() if k == "group"}),
-                  ("2024-11-04", "a", "resigned")]
+        events = [
+            ("2021-03-01", "b", "joined_group", {"group": "fw"}),
+            ("2022-06-30", "b", extra["type"], {k: v for k, v in extra.items() if k == "group"}),
+            ("2024-11-04", "a", "resigned"),
+        ]
         c = _rl_case([{"id": "a", "elected": True}, {"id": "b", "non_member": True}, {"id": "c"}], events)
         det = only(decide(c))
         assert det["successor"] == "c" and by_person(det)["b"]["reason"] == "joined_other_group", extra
@@ -136,14 +168,20 @@ def test_leaving_or_expulsion_from_the_group_a_non_member_joined_cures_under_the
 
 
 def test_the_departed_joining_another_party_is_a_later_change_of_party():
-    c = _rl_case([{"id": "a", "elected": True, "non_member": True}, {"id": "b"}],
-                 [("2022-01-01", "a", "joined_group", {"group": "fw"}), ("2024-10-01", "a", "resigned")])
+    c = _rl_case(
+        [{"id": "a", "elected": True, "non_member": True}, {"id": "b"}],
+        [("2022-01-01", "a", "joined_group", {"group": "fw"}), ("2024-10-01", "a", "resigned")],
+    )
     assert "nw-kwahlg-45/1/2" in {g["norm"] for g in only(decide(c))["grounds"]}
 
 
 def test_a_step_after_the_change_names_what_the_other_reading_of_the_version_date_gives():
-    events = [("2022-01-10", "b", "lost_eligibility"), ("2022-08-01", "b", "regained_eligibility"),
-              ("2024-07-30", "a", "resigned"), ("2024-08-02", "x", "refused")]
+    events = [
+        ("2022-01-10", "b", "lost_eligibility"),
+        ("2022-08-01", "b", "regained_eligibility"),
+        ("2024-07-30", "a", "resigned"),
+        ("2024-08-02", "x", "refused"),
+    ]
     c = _rl_case([{"id": "a", "elected": True}, {"id": "x"}, {"id": "b"}, {"id": "c"}], events)
     result = decide(c)
     assert only(result)["successor"] == "b" and only(result)["statute"] == "nw-kwahlg-45"
@@ -153,17 +191,29 @@ def test_a_step_after_the_change_names_what_the_other_reading_of_the_version_dat
 
 
 def test_implausible_period_starts_are_warned_about():
-    c = _rl_case([{"id": "a", "elected": True}, {"id": "b"}], [("2020-10-15", "a", "died")],
-                 body={"period_start": "2020-11-01"})
+    c = _rl_case(
+        [{"id": "a", "elected": True}, {"id": "b"}], [("2020-10-15", "a", "died")], body={"period_start": "2020-11-01"}
+    )
     assert any("lies after the vacancy of 'a'" in w for w in decide(c)["warnings"])
     c["body"]["period_start"] = "2020-08-01"
     assert any("lies before the election" in w for w in decide(c)["warnings"])
 
 
 def test_the_unverified_wording_note_also_on_an_undetermined_outcome_resting_on_abs5():
-    c = statute_case("nw", [{"id": "wb", "group": "spd", "tier": "district", "district": "d1",
-                             "candidates": [{"id": "a", "elected": True}]}], [("2024-10-01", "a", "died")],
-                     election_date="2020-09-13")
+    c = statute_case(
+        "nw",
+        [
+            {
+                "id": "wb",
+                "group": "spd",
+                "tier": "district",
+                "district": "d1",
+                "candidates": [{"id": "a", "elected": True}],
+            }
+        ],
+        [("2024-10-01", "a", "died")],
+        election_date="2020-09-13",
+    )
     det = only(decide(c, cli_readings={"nw.no_reserve_list": "undetermined"}))
     assert det["outcome"] == "undetermined" and "unverified_wording" in {n["code"] for n in det["notes"]}
 

@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 import nachruecken
+
 from conftest import ROOT
 
 CASE = ROOT / "instances/he/schenklengsfeld-2023.yaml"
@@ -52,8 +53,10 @@ def test_events_before_the_election_warn():
 
 def test_a_list_with_nobody_beyond_the_elected_warns():
     data = _data()
-    data["events"] = [{"date": "2023-08-30", "person": "cdu-2", "type": "waived"},
-                      {"date": "2023-08-31", "person": "cdu-1", "type": "resigned"}]
+    data["events"] = [
+        {"date": "2023-08-30", "person": "cdu-2", "type": "waived"},
+        {"date": "2023-08-31", "person": "cdu-1", "type": "resigned"},
+    ]
     result = nachruecken.decide({k: v for k, v in data.items() if k != "expected"})
     assert result["determinations"][0]["outcome"] == "vacant"
     assert any("nobody on CDU is left" in w and "2 names" in w for w in result["warnings"])
@@ -74,10 +77,13 @@ def test_a_reading_of_another_state_is_an_input_error_naming_its_state(run_cli):
     assert any("he.rejoined=yes" in w and "not applied" in w for w in under_bb["warnings"])
 
 
-@pytest.mark.parametrize("text, hint", [
-    ("statute: he\nnominations:\n\t- id: x\n", "indent with spaces"),
-    ("statute: he\nreadings:\n  he.rejoined: no\nnominations: []\n", 'he.rejoined: "no"'),
-])
+@pytest.mark.parametrize(
+    "text, hint",
+    [
+        ("statute: he\nnominations:\n\t- id: x\n", "indent with spaces"),
+        ("statute: he\nreadings:\n  he.rejoined: no\nnominations: []\n", 'he.rejoined: "no"'),
+    ],
+)
 def test_yaml_habits_get_a_hint(tmp_path, run_cli, text, hint):
     path = tmp_path / "case.yaml"
     path.write_text(text, encoding="utf-8")
@@ -86,8 +92,9 @@ def test_yaml_habits_get_a_hint(tmp_path, run_cli, text, hint):
 
 
 def test_a_key_path_error_names_its_line(tmp_path, run_cli):
-    text = CASE.read_text(encoding="utf-8").replace("{id: wolf, name: Jürgen Wolf, votes: 812}",
-                                                     "{id: wolf, name: Jürgen Wolf, votes: -812}")
+    text = CASE.read_text(encoding="utf-8").replace(
+        "{id: wolf, name: Jürgen Wolf, votes: 812}", "{id: wolf, name: Jürgen Wolf, votes: -812}"
+    )
     path = tmp_path / "case.yaml"
     path.write_text(text, encoding="utf-8")
     line = next(i for i, t in enumerate(text.splitlines(), 1) if "votes: -812" in t)
@@ -122,8 +129,9 @@ def test_a_holiday_that_moves_a_deadline_is_named(run_cli):
 
 def test_test_update_rewrites_a_failing_expectation(tmp_path, run_cli):
     path = tmp_path / "case.yaml"
-    path.write_text(CASE.read_text(encoding="utf-8").replace("successor: wolf,", "successor: baumgardt,"),
-                    encoding="utf-8")
+    path.write_text(
+        CASE.read_text(encoding="utf-8").replace("successor: wolf,", "successor: baumgardt,"), encoding="utf-8"
+    )
     assert run_cli("test", str(path)).exit_code == 1
     updated = run_cli("test", str(path), "--update")
     assert updated.exit_code == 0 and "-  weimar: {outcome: successor, successor: baumgardt" in updated.stdout
@@ -149,9 +157,11 @@ def test_plausibility_warnings_hold_the_replay_relations():
     data = _data()
     data.pop("expected")
     data["nominations"][1]["candidates"].append({"id": "cdu-3", "name": "CDU member 3", "votes": 50, "elected": True})
-    data["events"] = [{"date": "2023-08-30", "person": "cdu-2", "type": "waived"},
-                      {"date": "2023-08-31", "person": "cdu-1", "type": "died"},
-                      {"date": "2023-08-31", "person": "cdu-3", "type": "died"}]
+    data["events"] = [
+        {"date": "2023-08-30", "person": "cdu-2", "type": "waived"},
+        {"date": "2023-08-31", "person": "cdu-1", "type": "died"},
+        {"date": "2023-08-31", "person": "cdu-3", "type": "died"},
+    ]
     about = lambda d: sorted(w for w in nachruecken.decide(d)["warnings"] if "is left" in w)
     both = about(data)
     assert len(both) == 2  # one per empty seat
@@ -166,11 +176,14 @@ def test_plausibility_warnings_hold_the_replay_relations():
     hint.pop("expected")
     hint["nominations"][0]["candidates"][3]["elected"] = False
     hint["events"] = [{"date": "2023-01-10", "person": "wolf", "type": "resigned"}]
-    hinted = lambda d: any("'wolf'" in w and "10 January 2023" in w and "elected: true" in w
-                           for w in nachruecken.decide(d)["warnings"])
+    hinted = lambda d: any(
+        "'wolf'" in w and "10 January 2023" in w and "elected: true" in w for w in nachruecken.decide(d)["warnings"]
+    )
     assert hinted(hint)
-    hint["events"] += [{"date": "2023-08-31", "person": "weimar", "type": "resigned"},
-                       {"date": "2023-09-01", "person": "wolf", "type": "called", "nomination": "spd"}]
+    hint["events"] += [
+        {"date": "2023-08-31", "person": "weimar", "type": "resigned"},
+        {"date": "2023-09-01", "person": "wolf", "type": "called", "nomination": "spd"},
+    ]
     assert hinted(hint)
 
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, seed, settings
 
-from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import build_case
+from nachruecken.engine.determine import determine_case
+
 from oracle import ORACLES, VACATING
-from strategies import cases
 from profiles import examples
+from strategies import cases
 
 
 def single_vacancy(data: dict) -> dict:

@@ -13,13 +13,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nachruecken.engine.expectations import collect
-from nachruecken.engine.determine import determine_case
-from nachruecken.errors import InputError
 from nachruecken.case.loader import build_case, load_case
+from nachruecken.engine.determine import determine_case
+from nachruecken.engine.expectations import collect
+from nachruecken.errors import InputError
 from nachruecken.law.statutes import Statute, encoded_statutes, load_statute
-from strategies import terms
+
 from profiles import examples
+from strategies import terms
 
 FILTERED = [sid for sid in encoded_statutes() if load_statute(sid).order_keys_by_reading]
 
@@ -87,8 +88,12 @@ def test_worked_cases_decide_the_same_with_every_ordering(sid, monkeypatch):
 
 
 @pytest.mark.parametrize("sid", FILTERED)
-@settings(max_examples=examples(60), deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=examples(60),
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
+)
 @given(data=st.data())
 def test_generated_terms_decide_the_same_with_every_ordering(sid, monkeypatch, data):
     case = build_case(data.draw(terms(sid)), "<generated>")

@@ -15,14 +15,19 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
 from nachruecken.case.convert import to_json, to_lp
-from nachruecken.engine.determine import determine_case
 from nachruecken.case.loader import build_case, load_case
 from nachruecken.case.model import VACATING_TYPES
-from strategies import STATUTES, cases
-from profiles import examples
+from nachruecken.engine.determine import determine_case
 
-SETTINGS = settings(max_examples=examples(200), deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+from profiles import examples
+from strategies import STATUTES, cases
+
+SETTINGS = settings(
+    max_examples=examples(200),
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def decide(data: dict) -> dict:
@@ -33,22 +38,43 @@ def project(result: dict, pmap=lambda x: x, nmap=lambda x: x) -> list:
     """What a determination says, in comparable form (ids mapped back by pmap/nmap)."""
     out = []
     for d in result["determinations"]:
-        out.append((
-            pmap(d["vacancy"]), d["date"], d["trigger"], nmap(d["seat_nomination"]), d["outcome"],
-            pmap(d["successor"]) if d["successor"] else None,
-            nmap(d["successor_nomination"]) if d["successor_nomination"] else None,
-            sorted(pmap(p) for p in d["lot_between"]), d["referred_to"], d["member_count_reduced"],
-            [(pmap(c["person"]), nmap(c["nomination"]), c["rank"], c["status"], c.get("reasons"), c["norm"])
-             for c in d["candidates"]],
-            [g["norm"] for g in d["grounds"]], d["membership"],
-        ))
+        out.append(
+            (
+                pmap(d["vacancy"]),
+                d["date"],
+                d["trigger"],
+                nmap(d["seat_nomination"]),
+                d["outcome"],
+                pmap(d["successor"]) if d["successor"] else None,
+                nmap(d["successor_nomination"]) if d["successor_nomination"] else None,
+                sorted(pmap(p) for p in d["lot_between"]),
+                d["referred_to"],
+                d["member_count_reduced"],
+                [
+                    (pmap(c["person"]), nmap(c["nomination"]), c["rank"], c["status"], c.get("reasons"), c["norm"])
+                    for c in d["candidates"]
+                ],
+                [g["norm"] for g in d["grounds"]],
+                d["membership"],
+            )
+        )
     return out
 
 
 def core(result: dict) -> list:
     """The decision itself, without the order of the explanation."""
-    return [(d["vacancy"], d["outcome"], d["successor"], d["successor_nomination"], sorted(d["lot_between"]),
-             d["referred_to"], d["member_count_reduced"]) for d in result["determinations"]]
+    return [
+        (
+            d["vacancy"],
+            d["outcome"],
+            d["successor"],
+            d["successor_nomination"],
+            sorted(d["lot_between"]),
+            d["referred_to"],
+            d["member_count_reduced"],
+        )
+        for d in result["determinations"]
+    ]
 
 
 def rename(data: dict) -> tuple[dict, dict, dict]:
@@ -97,17 +123,20 @@ def forbidden(statute: str, data: dict, det: dict) -> list[str]:
     refused_calls = {c["person"] for d in [det] for c in d["calls"] if c["how"] == "refused"}
     types = {e["type"] for e in events if e["type"] != "refused" or p in refused_calls}
     notice = any(e["type"] == "group_notice" for e in events)
-    party = any(n.get("group_kind", "party") == "party" for n in data["nominations"]
-                if any(c["id"] == p for c in n["candidates"]))
+    party = any(
+        n.get("group_kind", "party") == "party"
+        for n in data["nominations"]
+        if any(c["id"] == p for c in n["candidates"])
+    )
     bad = []
     if statute == "he-kwg-34":
         bad = [t for t in ("waived", "died", "lost_eligibility", "refused") if t in types]
-        if ("left_group" in types or "expelled" in types):
+        if "left_group" in types or "expelled" in types:
             bad.append("left the party")
     elif statute == "he-kwg-34-2011":
         # Abs. 2 Nr. 1 to 3 (a refused call is a written waiver, Nr. 2)
         bad = [t for t in ("waived", "died", "lost_eligibility", "refused") if t in types]
-        if ("left_group" in types or "expelled" in types):
+        if "left_group" in types or "expelled" in types:
             bad.append("left the party")
     elif statute in ("nw-kwahlg-45", "nw-kwahlg-45-2024"):
         bad = [t for t in ("died", "lost_eligibility", "refused", "left_group", "expelled") if t in types]
@@ -137,8 +166,12 @@ def test_properties(statute, tmp_path_factory):
         result = decide(data)
 
         # exactly one determination per seat vacated by an elected member
-        vacating = [e for e in data["events"] if e["type"] in VACATING_TYPES and any(
-            c["id"] == e["person"] and c.get("elected") for n in data["nominations"] for c in n["candidates"])]
+        vacating = [
+            e
+            for e in data["events"]
+            if e["type"] in VACATING_TYPES
+            and any(c["id"] == e["person"] and c.get("elected") for n in data["nominations"] for c in n["candidates"])
+        ]
         assert len(result["determinations"]) == len(vacating)
 
         # the successor never carries an exclusion the statute names, and never sits already

@@ -40,7 +40,11 @@ def test_refusal_chain_is_one_determination():
     events = [("2010-01-01", "a", "died"), ("2010-01-05", "d", "refused"), ("2010-01-09", "e", "refused")]
     dets = decide(he_case([_nom()], events))["determinations"]
     assert len(dets) == 1 and dets[0]["successor"] == "f"
-    assert [(c["person"], c["status"]) for c in dets[0]["candidates"]] == [("d", "skipped"), ("e", "skipped"), ("f", "successor")]
+    assert [(c["person"], c["status"]) for c in dets[0]["candidates"]] == [
+        ("d", "skipped"),
+        ("e", "skipped"),
+        ("f", "successor"),
+    ]
 
 
 def test_refusal_after_membership_began_is_a_verzicht():
@@ -50,7 +54,10 @@ def test_refusal_after_membership_began_is_a_verzicht():
     result = decide(he_case([_nom()], events))
     dets = result["determinations"]
     assert [(d["vacancy"], d["trigger"], d["successor"]) for d in dets] == [
-        ("a", "died", "d"), ("b", "died", "e"), ("d", "resigned", "f")]
+        ("a", "died", "d"),
+        ("b", "died", "e"),
+        ("d", "resigned", "f"),
+    ]
     assert any("read as giving up the seat" in w for w in result["warnings"])
 
 
@@ -60,13 +67,22 @@ def test_refusal_within_the_period_fails_the_call_even_after_another_vacancy():
     events = [("2010-01-01", "a", "died"), ("2010-01-15", "b", "died"), ("2010-01-20", "d", "refused")]
     dets = decide(he_case([_nom()], events))["determinations"]
     assert [(d["vacancy"], d["successor"]) for d in dets] == [("a", "f"), ("b", "e")]
-    assert dets[0]["calls"][0] == {"person": "d", "nomination": "spd", "from": "2010-01-01",
-                                   "ended": "2010-01-20", "how": "refused"}
+    assert dets[0]["calls"][0] == {
+        "person": "d",
+        "nomination": "spd",
+        "from": "2010-01-01",
+        "ended": "2010-01-20",
+        "how": "refused",
+    }
 
 
 def test_chain_exhausts_the_list():
-    events = [("2010-01-01", "a", "died"), ("2010-01-02", "d", "refused"), ("2010-01-03", "e", "refused"),
-              ("2010-01-04", "f", "refused")]
+    events = [
+        ("2010-01-01", "a", "died"),
+        ("2010-01-02", "d", "refused"),
+        ("2010-01-03", "e", "refused"),
+        ("2010-01-04", "f", "refused"),
+    ]
     det = decide(he_case([_nom()], events))["determinations"][0]
     assert det["outcome"] == "vacant" and det["member_count_reduced"]
     assert len(det["candidates"]) == 3
@@ -113,11 +129,17 @@ def test_empty_seat_is_recorded_for_later_vacancies():
 
 def test_referred_seat_stays_until_the_loss_is_recorded():
     nom = he_list(("a", 900, True), ("b", 300), ("c", 100))
-    result = decide(he_case([nom], [("2010-01-01", "a", "elected_mayor"), ("2010-01-05", "b", "refused"),
-                                    ("2010-02-01", "a", "lost_seat")]))
+    result = decide(
+        he_case(
+            [nom],
+            [("2010-01-01", "a", "elected_mayor"), ("2010-01-05", "b", "refused"), ("2010-02-01", "a", "lost_seat")],
+        )
+    )
     dets = result["determinations"]
     assert [(d["vacancy"], d["outcome"], d["successor"]) for d in dets] == [
-        ("a", "referred", None), ("a", "successor", "c")]
+        ("a", "referred", None),
+        ("a", "successor", "c"),
+    ]
     # the referral ended its procedure: no call was open when b refused, so in Hessen his written
     # refusal is the waiver of the Anwartschaft (§ 34 Abs. 2 Satz 1 Halbsatz 2)
     assert any("read as the written waiver" in w for w in result["warnings"])
@@ -132,8 +154,13 @@ def test_replay_warnings_in_german():
 def test_a_settled_vacancy_is_not_reopened_by_the_successors_later_events():
     # d accepts on 5 Jan; his loss of eligibility in March belongs to a later time, and the
     # lost_seat that follows opens a new vacancy of his own
-    events = [("2010-01-01", "a", "died"), ("2010-01-04", "d", "notified"), ("2010-01-05", "d", "accepted"),
-              ("2010-03-01", "d", "lost_eligibility"), ("2010-03-02", "d", "lost_seat")]
+    events = [
+        ("2010-01-01", "a", "died"),
+        ("2010-01-04", "d", "notified"),
+        ("2010-01-05", "d", "accepted"),
+        ("2010-03-01", "d", "lost_eligibility"),
+        ("2010-03-02", "d", "lost_seat"),
+    ]
     dets = decide(he_case([_nom()], events))["determinations"]
     assert [(x["vacancy"], x["successor"]) for x in dets] == [("a", "d"), ("d", "e")]
     assert dets[0]["membership"]["status"] == "accepted"
@@ -160,6 +187,7 @@ def test_a_recorded_call_naming_a_seat_nobody_vacated_is_an_input_error():
     import pytest
 
     from nachruecken.errors import InputError
+
     with pytest.raises(InputError, match="seat_of names 'b', whose seat the term has not vacated") as err:
         decide(he_case([_nom()], [("2010-01-01", "a", "died"), ("2010-01-20", "d", "called", {"seat_of": "b"})]))
     assert err.value.path == "events[1].seat_of"
@@ -167,8 +195,11 @@ def test_a_recorded_call_naming_a_seat_nobody_vacated_is_an_input_error():
 
 def test_a_recorded_call_of_the_pending_person_keeps_him_pending_outside_hessen_2011():
     # he-kwg-34 (old text): the record dates the determination; membership still follows acceptance
-    result = decide(he_case([_nom()], [("2010-01-01", "a", "died"), ("2010-01-05", "d", "called", {"seat_of": "a"})],
-                            as_of="2010-01-10"))
+    result = decide(
+        he_case(
+            [_nom()], [("2010-01-01", "a", "died"), ("2010-01-05", "d", "called", {"seat_of": "a"})], as_of="2010-01-10"
+        )
+    )
     # his period runs from the recorded determination
     assert result["composition"]["pending"] == [{"person": "d", "seat_of": "a", "since": "2010-01-05"}]
     assert result["determinations"][0]["recorded_call"] == "d"

@@ -15,8 +15,9 @@ TINY = Bounds(noms=1, cands=2, max_vote=2)
 
 @pytest.fixture(scope="module")
 def findings():
-    return run_report(["mv-lkwg-46"], [("nw-kwahlg-45", "nw-kwahlg-45-2024")], TINY, time_limit=10, vacancies=1,
-                      jobs=1, max_kinds=5)
+    return run_report(
+        ["mv-lkwg-46"], [("nw-kwahlg-45", "nw-kwahlg-45-2024")], TINY, time_limit=10, vacancies=1, jobs=1, max_kinds=5
+    )
 
 
 def test_markdown_has_the_summary_each_analysis_and_each_witness_with_its_norm(findings):
@@ -57,9 +58,12 @@ def test_html_is_well_formed_and_says_the_same(findings):
 
 
 def test_a_short_case_names_the_readings_that_differ_from_the_defaults():
-    case = {"statute": "he-kwg-34", "election_date": "2021-03-14",
-            "nominations": [{"id": "a", "candidates": [{"id": "x", "votes": 3, "elected": True}, {"id": "y", "votes": 2}]}],
-            "events": [{"date": "2022-01-10", "person": "x", "type": "died"}]}
+    case = {
+        "statute": "he-kwg-34",
+        "election_date": "2021-03-14",
+        "nominations": [{"id": "a", "candidates": [{"id": "x", "votes": 3, "elected": True}, {"id": "y", "votes": 2}]}],
+        "events": [{"date": "2022-01-10", "person": "x", "type": "died"}],
+    }
     lines = short_case(case, "he-kwg-34", {"he.expelled": "yes"}, ("he-kwg-34", {"he.expelled": "no"}))
     assert lines[-2].startswith("=> he-kwg-34: seat of x (2022-01-10): successor y, § 34 Abs. 1 Satz 1")
     assert lines[-1].startswith("=> he-kwg-34 he.expelled=no: ")

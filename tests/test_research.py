@@ -18,8 +18,14 @@ def test_a_pinned_reading_moves_a_gap_from_the_readings_to_the_text():
     free = run_check("he-kwg-34", SMALL, with_readings=False, norms=[], vacancies=0)
     assert _analysis(free, "gap")["status"] == "none_found"
     assert _analysis(free, "gap_other_readings")["needs_readings"] == {"he.majority_exhausted": "undetermined"}
-    pinned = run_check("he-kwg-34", SMALL, with_readings=False, norms=[], vacancies=0,
-                       readings={"he.majority_exhausted": "undetermined"})
+    pinned = run_check(
+        "he-kwg-34",
+        SMALL,
+        with_readings=False,
+        norms=[],
+        vacancies=0,
+        readings={"he.majority_exhausted": "undetermined"},
+    )
     assert pinned["readings"] == {"he.majority_exhausted": "undetermined"}
     assert _analysis(pinned, "gap")["status"] == "found"
     assert _analysis(pinned, "gap_other_readings")["status"] == "not_asked"
@@ -43,8 +49,9 @@ def test_compare_takes_folders_and_readings_keeps_warnings_and_says_what_does_no
     assert any("seat type" in n for n in rows["hh"]["fit"])
     # a reading applies under its own state's statute only
     base = json.loads(run_cli("compare", "instances/bb/section-61-reading.yaml", "--json").stdout)
-    other = json.loads(run_cli("compare", "instances/bb/section-61-reading.yaml", "--json",
-                               "--reading", "bb.section_61=yes").stdout)
+    other = json.loads(
+        run_cli("compare", "instances/bb/section-61-reading.yaml", "--json", "--reading", "bb.section_61=yes").stdout
+    )
     pick = lambda doc, st: [(r["outcome"], r["successor"]) for r in doc["comparison"] if r["state"] == st]
     assert pick(base, "he") == pick(other, "he") and pick(base, "bb") != pick(other, "bb")
     folder = json.loads(run_cli("compare", "instances/mv", "--json").stdout)
@@ -53,8 +60,9 @@ def test_compare_takes_folders_and_readings_keeps_warnings_and_says_what_does_no
 
 
 def test_a_difference_says_which_reading_makes_it_vanish():
-    by_reading = run_diff(parse_spec("he-kwg-34"), parse_spec("he-kwg-34@he.ersatzliste_order=list"), SMALL,
-                          time_limit=20, max_kinds=1)
+    by_reading = run_diff(
+        parse_spec("he-kwg-34"), parse_spec("he-kwg-34@he.ersatzliste_order=list"), SMALL, time_limit=20, max_kinds=1
+    )
     assert by_reading["differences"][0]["depends_on"] == ["a:he.ersatzliste_order=list"]
     texts = run_diff(parse_spec("he-kwg-34"), parse_spec("bb"), SMALL, time_limit=20, max_kinds=3)
     assert any(d["depends_on"] == [] for d in texts["differences"])  # rests on the texts alone

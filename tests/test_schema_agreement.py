@@ -11,12 +11,20 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
 from nachruecken.case.schema import CASE_SCHEMA, _conforms, _validator
-from strategies import STATUTES, cases
-from profiles import examples
 
-ODD_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-5, 2**32), st.floats(allow_nan=False),
-                       st.text(max_size=5), st.lists(st.integers(), max_size=2), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
-                       st.sampled_from(["2021-02-30", "list", "district", "party", "died", "written", 3.0, "", "x" * 600]))
+from profiles import examples
+from strategies import STATUTES, cases
+
+ODD_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 2**32),
+    st.floats(allow_nan=False),
+    st.text(max_size=5),
+    st.lists(st.integers(), max_size=2),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+    st.sampled_from(["2021-02-30", "list", "district", "party", "died", "written", 3.0, "", "x" * 600]),
+)
 
 
 def _paths(x, prefix=()):

@@ -11,13 +11,14 @@ import math
 import pytest
 from clingo import ast
 
+from nachruecken.case.loader import build_case
+from nachruecken.case.plausibility import case_warnings
 from nachruecken.engine import solver
 from nachruecken.engine.expectations import run_expected
 from nachruecken.research.check import Bounds, run_check
-from nachruecken.case.loader import build_case
-from nachruecken.case.plausibility import case_warnings
 from nachruecken.research.term_check import _decide, _examine, ordered_shapes, run_terms, witness_files
 from nachruecken.research.terms import FAMILY, build_term, shapes
+
 from strategies import STATUTES
 
 SINGLE = len(ordered_shapes(1))
@@ -57,8 +58,11 @@ def test_every_single_vacancy_term_is_a_case_that_can_happen(statute):
 
 def test_a_second_vacancy_of_the_same_seat_is_the_successor_leaving():
     decide = lambda d: _decide(d, {})
-    shape = next(s for s in ordered_shapes(2) if s.second == "successor" and s.reaction == "accepted"
-                 and s.second_day == "after" and s.before == "none")
+    shape = next(
+        s
+        for s in ordered_shapes(2)
+        if s.second == "successor" and s.reaction == "accepted" and s.second_day == "after" and s.before == "none"
+    )
     data = build_term("he-kwg-34", shape, decide)
     result = decide(data)
     first, second = result["determinations"]
@@ -73,8 +77,15 @@ def test_a_seat_passed_between_wahlkreis_lists_and_its_successor_leaving(statute
     # Wahlkreise (c2, 650 votes); when he leaves, his own list (c3, 100 votes) and the seat's list (dry
     # again: across the Wahlkreise, d2 with 600) differ - the reading *.called_from_other decides, and
     # only terms pose it
-    shape = next(s for s in ordered_shapes(2) if s.before == "district_runs_dry" and s.reaction == "accepted"
-                 and s.second == "successor" and s.second_day == "after" and s.second_reaction == "silent")
+    shape = next(
+        s
+        for s in ordered_shapes(2)
+        if s.before == "district_runs_dry"
+        and s.reaction == "accepted"
+        and s.second == "successor"
+        and s.second_day == "after"
+        and s.second_reaction == "silent"
+    )
     data = build_term(statute, shape, lambda d: _decide(d, {}))
     assert case_warnings(build_case(data, "<term>")) == []
     chain = lambda readings: [(d["vacancy"], d["successor"]) for d in _decide(data, readings)["determinations"]]
@@ -99,8 +110,7 @@ def test_no_fault_over_single_vacancies_of_the_real_encodings():
 def test_a_note_from_a_reservation_after_membership_began_is_reach_back(monkeypatch, tmp_path):
     # the fault the term check found in the Hessian encoding: a conditional acceptance long after
     # membership began still gave the first determination a note
-    _plant(monkeypatch, "he-kwg-34",
-           'note(reservation_not_valid, "he-kwg-34/3/2") :- acceptance(_, _, reservation).')
+    _plant(monkeypatch, "he-kwg-34", 'note(reservation_not_valid, "he-kwg-34/3/2") :- acceptance(_, _, reservation).')
     found = _first("he-kwg-34")["found"]
     assert set(found) == {"no_reach_back"}
     w = found["no_reach_back"]
@@ -115,8 +125,7 @@ def test_a_note_from_a_reservation_after_membership_began_is_reach_back(monkeypa
 
 
 def test_a_rule_that_looks_at_another_list_breaks_independence(monkeypatch):
-    _plant(monkeypatch, "he-kwg-34",
-           'note(reservation_not_valid, "he-kwg-34/3/2") :- vacated(P, N, _, _), N != "a-l".')
+    _plant(monkeypatch, "he-kwg-34", 'note(reservation_not_valid, "he-kwg-34/3/2") :- vacated(P, N, _, _), N != "a-l".')
     found = _first("he-kwg-34")["found"]
     assert "independence" in found
     w = found["independence"]
@@ -126,15 +135,16 @@ def test_a_rule_that_looks_at_another_list_breaks_independence(monkeypatch):
 
 def test_a_planted_conflict_over_terms_is_found(monkeypatch):
     # a second successor whenever a call has failed: only a term with a refusal shows it
-    _plant(monkeypatch, "he-kwg-34", 'successor(P, N) :- listed(_, _, P, N), event(_, _, P, refused).')
+    _plant(monkeypatch, "he-kwg-34", "successor(P, N) :- listed(_, _, P, N), event(_, _, P, refused).")
     found = _first("he-kwg-34")["found"]
     assert "term_conflict" in found and "expected" in found["term_conflict"]["message"]
     assert any(e["type"] == "refused" for e in found["term_conflict"]["case"]["events"])
 
 
 def test_check_reports_its_term_bounds_and_analyses():
-    report = run_check("he-kwg-34", Bounds(noms=1, cands=2, max_vote=1), with_readings=False, norms=[],
-                       vacancies=1, jobs=1)
+    report = run_check(
+        "he-kwg-34", Bounds(noms=1, cands=2, max_vote=1), with_readings=False, norms=[], vacancies=1, jobs=1
+    )
     assert report["bounds"]["vacancies"] == 1 and report["bounds"]["term_universe"] == SINGLE
     assert 10 <= report["bounds"]["terms"] <= SINGLE and report["bounds"]["terms_complete"]
     names = [a["name"] for a in report["analyses"]]
@@ -148,8 +158,7 @@ def test_families_cover_every_statute():
 
 def test_the_split_over_processes_does_not_change_the_witness(monkeypatch):
     # the first witness in the universe's order, whatever the number of processes
-    _plant(monkeypatch, "he-kwg-34",
-           'note(reservation_not_valid, "he-kwg-34/3/2") :- acceptance(_, _, reservation).')
+    _plant(monkeypatch, "he-kwg-34", 'note(reservation_not_valid, "he-kwg-34/3/2") :- acceptance(_, _, reservation).')
     one = _examine(("he-kwg-34", list(range(SINGLE)), {}, [], math.inf))["found"]["no_reach_back"]["index"]
     halves = [_examine(("he-kwg-34", list(range(k, SINGLE, 2)), {}, [], math.inf))["found"] for k in (0, 1)]
     assert min(h["no_reach_back"]["index"] for h in halves if "no_reach_back" in h) == one

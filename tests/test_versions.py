@@ -5,20 +5,27 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ROOT, decide, decide_file, he_list, only, statute_case
+from nachruecken.case.loader import load_case
 from nachruecken.engine.determine import determine_case
 from nachruecken.errors import InputError
-from nachruecken.case.loader import load_case
 from nachruecken.law.statutes import load_statute, version_on
+
+from conftest import ROOT, decide, decide_file, he_list, only, statute_case
 
 
 def _he(statute, day, **extra):
-    return statute_case(statute, [he_list(("a", 900, True), ("b", 500), ("c", 100))], [(day, "a", "died")],
-                        election_date="2011-03-27", **extra)
+    return statute_case(
+        statute,
+        [he_list(("a", 900, True), ("b", 500), ("c", 100))],
+        [(day, "a", "died")],
+        election_date="2011-03-27",
+        **extra,
+    )
 
 
-@pytest.mark.parametrize("day,version", [("2011-12-23", "he-kwg-34"), ("2011-12-24", "he-kwg-34-2011"),
-                                         ("2023-08-31", "he-kwg-34-2011")])
+@pytest.mark.parametrize(
+    "day,version", [("2011-12-23", "he-kwg-34"), ("2011-12-24", "he-kwg-34-2011"), ("2023-08-31", "he-kwg-34-2011")]
+)
 def test_the_state_code_applies_the_text_in_force_on_the_day_the_seat_fell_vacant(day, version):
     result = decide(_he("he", day))
     det = only(result)
@@ -41,15 +48,23 @@ def test_a_pinned_text_stays_and_names_the_text_in_force():
     early = decide(_he("he-kwg-34-2011", "2011-06-01"))
     assert only(early)["statute"] == "he-kwg-34-2011"
     # the text in force then is encoded: the warning names it
-    assert any("when § 34 KWG as in force before 24 Dec 2011 (he-kwg-34) was in force" in w and "'he'" in w
-               for w in early["warnings"])
+    assert any(
+        "when § 34 KWG as in force before 24 Dec 2011 (he-kwg-34) was in force" in w and "'he'" in w
+        for w in early["warnings"]
+    )
     # in its own time a pinned text needs no warning
     assert decide(_he("he-kwg-34", "2011-06-01"))["warnings"] == []
 
 
 def test_a_pinned_old_text_warns_when_the_election_fell_under_the_later_one():
-    result = decide(statute_case("he-kwg-34", [he_list(("a", 900, True), ("b", 500))], [("2022-01-10", "a", "died")],
-                                 election_date="2021-03-14"))
+    result = decide(
+        statute_case(
+            "he-kwg-34",
+            [he_list(("a", 900, True), ("b", 500))],
+            [("2022-01-10", "a", "died")],
+            election_date="2021-03-14",
+        )
+    )
     assert any(w.startswith("The election (14 March 2021)") for w in result["warnings"])
 
 
@@ -82,9 +97,13 @@ def test_a_term_across_the_change_names_each_text_and_the_procedure_that_straddl
 
 
 def test_a_straddling_procedure_still_pending_at_as_of_is_named():
-    case = statute_case("nw", [{"id": "rl", "group": "spd", "candidates": [
-        {"id": "a", "elected": True}, {"id": "b"}]}], [("2024-07-29", "a", "died")],
-        election_date="2020-09-13", as_of="2024-08-02")
+    case = statute_case(
+        "nw",
+        [{"id": "rl", "group": "spd", "candidates": [{"id": "a", "elected": True}, {"id": "b"}]}],
+        [("2024-07-29", "a", "died")],
+        election_date="2020-09-13",
+        as_of="2024-08-02",
+    )
     result = decide(case)
     assert only(result)["statute"] == "nw-kwahlg-45"
     assert any("was still running when nw-kwahlg-45-2024" in w for w in result["warnings"])

@@ -18,16 +18,22 @@ from typing import TYPE_CHECKING, Any
 from nachruecken.errors import InputError
 
 if TYPE_CHECKING:
-    from nachruecken.interfaces.api import CaseSource
     from nachruecken.case.model import Case
+    from nachruecken.interfaces.api import CaseSource
 
 __version__ = "0.2.0"
 FORMAT_VERSION = 1
 __all__ = ["decide", "load_case", "describe_statutes", "InputError", "__version__", "FORMAT_VERSION"]
 
 
-def decide(case: CaseSource | Case, *, statute: str | None = None, readings: Mapping[str, str] | None = None,
-           lang: str = "en", all_candidates: bool = False) -> dict[str, Any]:
+def decide(
+    case: CaseSource | Case,
+    *,
+    statute: str | None = None,
+    readings: Mapping[str, str] | None = None,
+    lang: str = "en",
+    all_candidates: bool = False,
+) -> dict[str, Any]:
     """Decide every vacancy of a case; the result is what ``nachruecken solve --json`` prints.
 
     ``case`` is a path, a case file's text (YAML or JSON), a mapping in the case-file format (dates
@@ -51,7 +57,7 @@ def load_case(case: CaseSource, *, name: str | None = None) -> Case:
 
 def describe_statutes() -> list[dict[str, Any]]:
     """Every statute text: id, state, provision, in-force dates, norms and readings with defaults."""
-    from nachruecken.output.statute_info import describe
     from nachruecken.law.statutes import STATUTE_IDS
+    from nachruecken.output.statute_info import describe
 
     return [describe(sid) for sid in STATUTE_IDS]

@@ -16,7 +16,7 @@ class InputError(Exception):
         self.path = path
         self.file = file
 
-    def with_file(self, file: str) -> "InputError":
+    def with_file(self, file: str) -> InputError:
         if self.file is None:
             self.file = file
         return self

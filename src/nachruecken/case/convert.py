@@ -11,8 +11,8 @@ import json
 import yaml
 from clingo import Function, Number, String
 
-from nachruecken.law.dates import to_int
 from nachruecken.case.model import Candidate, Case, Event, Nomination
+from nachruecken.law.dates import to_int
 
 # short names, so that the facts below read like the `.lp` text they become
 S, N, F = String, Number, Function
@@ -95,8 +95,10 @@ def _candidate_data(cand: Candidate) -> dict:
     if cand.seat:
         cd["seat"] = cand.seat
     if cand.substitute_for:
-        cd["substitute_for"] = [s.person if s.candidacy is None else {"person": s.person, "candidacy": s.candidacy}
-                                for s in cand.substitute_for]
+        cd["substitute_for"] = [
+            s.person if s.candidacy is None else {"person": s.person, "candidacy": s.candidacy}
+            for s in cand.substitute_for
+        ]
     if cand.non_member:
         cd["non_member"] = True
     return cd
@@ -181,8 +183,12 @@ def _head_facts(case: Case) -> list:
 def _nomination_facts(nom: Nomination, names: dict[str, str]) -> list:
     """A nomination and its candidates; their names go to ``names`` (one name/2 fact a person)."""
     n = S(nom.id)
-    facts = [F("nomination", [n]), F("nomination_group", [n, S(nom.group)]),
-             F("nomination_group_kind", [n, F(nom.group_kind)]), F("nomination_tier", [n, F(nom.tier)])]
+    facts = [
+        F("nomination", [n]),
+        F("nomination_group", [n, S(nom.group)]),
+        F("nomination_group_kind", [n, F(nom.group_kind)]),
+        F("nomination_tier", [n, F(nom.tier)]),
+    ]
     if nom.name:
         facts.append(F("nomination_name", [n, S(nom.name)]))
     if nom.district is not None:

@@ -17,13 +17,22 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from nachruecken.errors import InputError
 from nachruecken.case.model import EVENT_TYPES
+from nachruecken.errors import InputError
 
 # Column headers as offices write them (compared lower-case, without punctuation and extra spaces).
 HEADERS = {
-    "nomination": ("wahlvorschlag", "liste", "partei", "wählergruppe", "partei wählergruppe", "kennwort",
-                   "list", "nomination", "party"),
+    "nomination": (
+        "wahlvorschlag",
+        "liste",
+        "partei",
+        "wählergruppe",
+        "partei wählergruppe",
+        "kennwort",
+        "list",
+        "nomination",
+        "party",
+    ),
     "position": ("platz", "listenplatz", "position", "lfd nr", "nr", "rang", "place", "list place"),
     "surname": ("name", "nachname", "familienname", "surname", "last name", "lastname", "family name"),
     "first_name": ("vorname", "vornamen", "rufname", "first name", "firstname", "given name"),
@@ -53,6 +62,7 @@ class Row:
 @dataclass
 class Imported:
     """The nominations of a list, in file order, and what the office should know about the import."""
+
     nominations: dict[str, list[Row]] = field(default_factory=dict)
     districts: dict[str, str | None] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
@@ -71,15 +81,23 @@ def _columns(header: list[str], file: str) -> dict[str, int]:
         for key, synonyms in HEADERS.items():
             if name in synonyms:
                 if key in found:
-                    raise InputError(f"columns {found[key] + 1} and {col + 1} both look like '{key}' "
-                                     f"('{header[found[key]]}', '{raw}')", "line 1", file)
+                    raise InputError(
+                        f"columns {found[key] + 1} and {col + 1} both look like '{key}' "
+                        f"('{header[found[key]]}', '{raw}')",
+                        "line 1",
+                        file,
+                    )
                 found[key] = col
                 break
     missing = [k for k in ("nomination", "surname") if k not in found]
     if missing:
         wanted = {"nomination": "Wahlvorschlag/Liste/Partei", "surname": "Name"}
-        raise InputError(f"no column for {', '.join(wanted[k] for k in missing)}; the header row has: "
-                         f"{', '.join(repr(h) for h in header)}", "line 1", file)
+        raise InputError(
+            f"no column for {', '.join(wanted[k] for k in missing)}; the header row has: "
+            f"{', '.join(repr(h) for h in header)}",
+            "line 1",
+            file,
+        )
     return found
 
 
@@ -109,15 +127,18 @@ def read_table(path: Path) -> list[list[str]]:
         try:
             import openpyxl
         except ImportError:
-            raise InputError("reading .xlsx needs openpyxl: pip install 'nachruecken[xlsx]' (or export CSV)",
-                             "", file) from None
+            raise InputError(
+                "reading .xlsx needs openpyxl: pip install 'nachruecken[xlsx]' (or export CSV)", "", file
+            ) from None
         try:
             book = openpyxl.load_workbook(path, read_only=True, data_only=True)
         except Exception as exc:  # a broken or foreign file: say so in one line
             raise InputError(f"not a readable .xlsx file ({type(exc).__name__})", "", file) from None
         sheet = book.worksheets[0]
-        rows = [["" if v is None else (str(int(v)) if isinstance(v, float) and v.is_integer() else str(v))
-                 for v in row] for row in sheet.iter_rows(values_only=True)]
+        rows = [
+            ["" if v is None else (str(int(v)) if isinstance(v, float) and v.is_integer() else str(v)) for v in row]
+            for row in sheet.iter_rows(values_only=True)
+        ]
         book.close()
         return rows
     text = decode(path.read_bytes(), file)
@@ -147,9 +168,11 @@ def parse(path: Path) -> Imported:
         raise InputError("the file holds a header row but no candidates", "line 2", file)
     out = Imported()
     if "votes" not in cols:
-        out.notes.append(f"no column of vote counts (the header row has: {', '.join(repr(h) for h in header)}); "
-                         "the candidates get none, and Hessen, Brandenburg and M-V order by votes: add them, or "
-                         "name the column Stimmen")
+        out.notes.append(
+            f"no column of vote counts (the header row has: {', '.join(repr(h) for h in header)}); "
+            "the candidates get none, and Hessen, Brandenburg and M-V order by votes: add them, or "
+            "name the column Stimmen"
+        )
     empty_votes: list[int] = []
     places: dict[tuple[str, int], int] = {}
     line = 1
@@ -165,29 +188,48 @@ def parse(path: Path) -> Imported:
         first = cell("first_name")
         elected_text = cell("elected").lower()
         if elected_text not in YES | NO:
-            raise InputError(f"'{cell('elected')}' is neither yes nor no (ja/nein, x, 1/0)",
-                             f"line {line}, column '{head('elected')}'", file)
+            raise InputError(
+                f"'{cell('elected')}' is neither yes nor no (ja/nein, x, 1/0)",
+                f"line {line}, column '{head('elected')}'",
+                file,
+            )
         district = cell("district") or None
         key = nomination if district is None else f"{nomination} ({district})"
         if key in out.districts and out.districts[key] != district:
             raise InputError("the same Wahlvorschlag in two Wahlbereiche", f"line {line}", file)
         out.districts[key] = district
-        position = _int(cell("position"), "the list place", line, head("position"), file) if "position" in cols else None
+        position = (
+            _int(cell("position"), "the list place", line, head("position"), file) if "position" in cols else None
+        )
         if position is not None:
             if (key, position) in places:
-                raise InputError(f"list place {position} of {key} is already on line {places[(key, position)]}",
-                                 f"line {line}, column '{head('position')}'", file)
+                raise InputError(
+                    f"list place {position} of {key} is already on line {places[(key, position)]}",
+                    f"line {line}, column '{head('position')}'",
+                    file,
+                )
             places[(key, position)] = line
         votes = _int(cell("votes"), "the vote count", line, head("votes"), file) if "votes" in cols else None
         if "votes" in cols and votes is None:
             empty_votes.append(line)
-        out.nominations.setdefault(key, []).append(Row(
-            line=line, nomination=nomination, name=f"{first} {surname}" if first else surname,
-            position=position, votes=votes, elected=elected_text in YES, district=district, pid=cell("id") or None))
+        out.nominations.setdefault(key, []).append(
+            Row(
+                line=line,
+                nomination=nomination,
+                name=f"{first} {surname}" if first else surname,
+                position=position,
+                votes=votes,
+                elected=elected_text in YES,
+                district=district,
+                pid=cell("id") or None,
+            )
+        )
     if empty_votes:
         shown = ", ".join(map(str, empty_votes[:8])) + (" ..." if len(empty_votes) > 8 else "")
-        out.notes.append(f"no vote count on line(s) {shown} (an empty cell, or a spreadsheet formula without a "
-                         "saved value): those candidates have none")
+        out.notes.append(
+            f"no vote count on line(s) {shown} (an empty cell, or a spreadsheet formula without a "
+            "saved value): those candidates have none"
+        )
     return out
 
 
@@ -219,12 +261,14 @@ def to_case_yaml(data: Imported, statute: str, source: str) -> str:
     person_ids: set[str] = set()
     nomination_ids: set[str] = set()
     seats = sum(r.elected for rows in data.nominations.values() for r in rows)
-    out = [f"# Drawn from {source} by `nachruecken import`. Check every line against the official result.",
-           f"title: {_yaml_str(Path(source).stem)}",
-           f"statute: {_yaml_str(statute)}",
-           "# election_date: YYYY-MM-DD      # the election day (periods, the text in force)",
-           f"# body: {{name: ..., seats: N}}  # the body and its legal member count ({seats} elected in this list)",
-           "nominations:"]
+    out = [
+        f"# Drawn from {source} by `nachruecken import`. Check every line against the official result.",
+        f"title: {_yaml_str(Path(source).stem)}",
+        f"statute: {_yaml_str(statute)}",
+        "# election_date: YYYY-MM-DD      # the election day (periods, the text in force)",
+        f"# body: {{name: ..., seats: N}}  # the body and its legal member count ({seats} elected in this list)",
+        "nominations:",
+    ]
     for key, rows in data.nominations.items():
         nid = _unique(slug(key), nomination_ids)
         out.append(f"  - id: {_yaml_str(nid)}")
@@ -244,8 +288,11 @@ def to_case_yaml(data: Imported, statute: str, source: str) -> str:
             if row.elected:
                 fields.append("elected: true")
             out.append("      - {" + ", ".join(fields) + "}")
-    out += ["# What happened since the election, one line per event below `events:`, in date order:",
-            f"# TYPE is one of: {EVENT_HINT}",
-            "events:",
-            "#  - {date: YYYY-MM-DD, person: ID, type: TYPE}", ""]
+    out += [
+        "# What happened since the election, one line per event below `events:`, in date order:",
+        f"# TYPE is one of: {EVENT_HINT}",
+        "events:",
+        "#  - {date: YYYY-MM-DD, person: ID, type: TYPE}",
+        "",
+    ]
     return "\n".join(out)

@@ -13,12 +13,18 @@ from pathlib import Path
 import yaml
 
 from nachruecken.case import schema
-from nachruecken.errors import InputError
+from nachruecken.case.events import build_events, check_by_elections, parse_date
 from nachruecken.case.model import (
-    DECLARATION_TYPES, MAX_CANDIDATES, VACATING_TYPES, Candidate, Case, Event, Nomination, SubstituteFor,
+    MAX_CANDIDATES,
+    VACATING_TYPES,
+    Candidate,
+    Case,
+    Event,
+    Nomination,
+    SubstituteFor,
 )
+from nachruecken.errors import InputError
 from nachruecken.law.statutes import resolve_statute_spec
-
 
 # libyaml's parser where PyYAML has it (several times faster), the pure-Python one otherwise.
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -76,8 +82,11 @@ def read_raw(path: Path) -> tuple[object, bytes]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        hint = (" (a candidate list exported from a spreadsheet? `nachruecken import` reads it)"
-                if path.suffix.lower() in (".csv", ".txt") else "")
+        hint = (
+            " (a candidate list exported from a spreadsheet? `nachruecken import` reads it)"
+            if path.suffix.lower() in (".csv", ".txt")
+            else ""
+        )
         raise InputError("is not UTF-8 text" + hint) from None
     if path.suffix.lower() in (".csv", ".xlsx"):
         raise InputError("is a table, not a case file: `nachruecken import` turns a candidate list into a case")
@@ -128,15 +137,22 @@ def line_of(text: str, path: str) -> int | None:
             index = int(rest[1:end])
             if index >= len(node.value):
                 return line
-            node, rest = node.value[index], rest[end + 1:].lstrip(".")
+            node, rest = node.value[index], rest[end + 1 :].lstrip(".")
         elif isinstance(node, yaml.MappingNode):
-            match = max(((k, v) for k, v in node.value if isinstance(k.value, str)
-                         and (rest == k.value or rest.startswith(k.value + ".") or rest.startswith(k.value + "["))),
-                        key=lambda kv: len(kv[0].value), default=None)
+            match = max(
+                (
+                    (k, v)
+                    for k, v in node.value
+                    if isinstance(k.value, str)
+                    and (rest == k.value or rest.startswith(k.value + ".") or rest.startswith(k.value + "["))
+                ),
+                key=lambda kv: len(kv[0].value),
+                default=None,
+            )
             if match is None:
                 return line
             key, node = match
-            line, rest = key.start_mark.line + 1, rest[len(key.value):].lstrip(".")
+            line, rest = key.start_mark.line + 1, rest[len(key.value) :].lstrip(".")
             continue
         else:
             return line
@@ -151,13 +167,6 @@ def _json_pairs(pairs):
             raise InputError(f"duplicate key '{key}'")
         out[key] = value
     return out
-
-
-def parse_date(text: str, path: str) -> dt.date:
-    try:
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise InputError(f"{text!r} is not a real calendar date", path) from None
 
 
 def load_case(path: str | Path) -> Case:
@@ -191,8 +200,8 @@ def build_case(data, file: str, sha256: str = "") -> Case:
     by_id = {n.id: n for n in nominations}
     elected_on = _check_nominations(nominations, persons, by_id)
 
-    events = _build_events(data.get("events", []), persons, by_id)
-    _check_by_elections(nominations, events)
+    events = build_events(data.get("events", []), persons, by_id)
+    check_by_elections(nominations, events)
     election_date = parse_date(data["election_date"], "election_date") if "election_date" in data else None
     if election_date is not None:
         _check_vacated_after_election(events, election_date, elected_on)
@@ -207,14 +216,26 @@ def build_case(data, file: str, sha256: str = "") -> Case:
     as_of = parse_date(data["as_of"], "as_of") if "as_of" in data else None
 
     return Case(
-        file=file, statute=statute, nominations=nominations, events=events, title=data.get("title"),
-        election_date=election_date, election=data.get("election", "proportional"),
-        body_name=body.get("name"), body_seats=body.get("seats"), body_kind=body.get("kind", "municipal"),
+        file=file,
+        statute=statute,
+        nominations=nominations,
+        events=events,
+        title=data.get("title"),
+        election_date=election_date,
+        election=data.get("election", "proportional"),
+        body_name=body.get("name"),
+        body_seats=body.get("seats"),
+        body_kind=body.get("kind", "municipal"),
         body_period_end=parse_date(body["period_end"], "body.period_end") if "period_end" in body else None,
         body_period_start=parse_date(body["period_start"], "body.period_start") if "period_start" in body else None,
         body_unfilled_seats=body.get("unfilled_seats", 0),
-        readings=readings, vacancy=vacancy, expected=expected, as_of=as_of, holidays=holidays,
-        input_sha256=sha256, names=names,
+        readings=readings,
+        vacancy=vacancy,
+        expected=expected,
+        as_of=as_of,
+        holidays=holidays,
+        input_sha256=sha256,
+        names=names,
     )
 
 
@@ -239,12 +260,19 @@ def _build_nominations(raw_nominations: list) -> tuple[list[Nomination], dict[st
         if total > MAX_CANDIDATES:
             raise InputError(f"more than {MAX_CANDIDATES:,} candidates in one case; refused", f"{p}.candidates")
         candidates = _build_candidates(nd, p, names)
-        nominations.append(Nomination(
-            id=nid, group=nd.get("group", nid), group_kind=nd.get("group_kind", "party"), tier=tier,
-            name=nd.get("name"), district=nd.get("district"), substitute_list=nd.get("substitute_list"),
-            candidates=candidates,
-            by_election=parse_date(nd["by_election"], f"{p}.by_election") if "by_election" in nd else None,
-        ))
+        nominations.append(
+            Nomination(
+                id=nid,
+                group=nd.get("group", nid),
+                group_kind=nd.get("group_kind", "party"),
+                tier=tier,
+                name=nd.get("name"),
+                district=nd.get("district"),
+                substitute_list=nd.get("substitute_list"),
+                candidates=candidates,
+                by_election=parse_date(nd["by_election"], f"{p}.by_election") if "by_election" in nd else None,
+            )
+        )
     return nominations, names
 
 
@@ -258,27 +286,45 @@ def _build_candidates(nd: dict, p: str, names: dict[str, str]) -> list[Candidate
         cp = f"{p}.candidates[{j}]"
         pid = cd["id"]
         if pid in seen_people:
-            raise InputError(f"person '{pid}' appears twice on nomination '{nid}' (also candidates[{seen_people[pid]}])", f"{cp}.id")
+            raise InputError(
+                f"person '{pid}' appears twice on nomination '{nid}' (also candidates[{seen_people[pid]}])", f"{cp}.id"
+            )
         seen_people[pid] = j
         pos = cd.get("position", j + 1)
         if pos in seen_pos:
-            raise InputError(f"list place {pos} is taken twice on nomination '{nid}' (also candidates[{seen_pos[pos]}])", f"{cp}.position")
+            raise InputError(
+                f"list place {pos} is taken twice on nomination '{nid}' (also candidates[{seen_pos[pos]}])",
+                f"{cp}.position",
+            )
         seen_pos[pos] = j
         if "name" in cd:
             if pid in names and names[pid] != cd["name"]:
-                raise InputError(f"person '{pid}' has two different names ({names[pid]!r}, {cd['name']!r})", f"{cp}.name")
+                raise InputError(
+                    f"person '{pid}' has two different names ({names[pid]!r}, {cd['name']!r})", f"{cp}.name"
+                )
             names[pid] = cd["name"]
-        subs = [SubstituteFor(entry) if isinstance(entry, str) else SubstituteFor(entry["person"], entry.get("candidacy"))
-                for entry in cd.get("substitute_for", [])]
-        candidates.append(Candidate(
-            person=pid, position=pos, name=cd.get("name"), votes=cd.get("votes"),
-            elected=bool(cd.get("elected", False)), seat=cd.get("seat"), substitute_for=tuple(subs),
-            non_member=bool(cd.get("non_member", False)),
-        ))
+        subs = [
+            SubstituteFor(entry) if isinstance(entry, str) else SubstituteFor(entry["person"], entry.get("candidacy"))
+            for entry in cd.get("substitute_for", [])
+        ]
+        candidates.append(
+            Candidate(
+                person=pid,
+                position=pos,
+                name=cd.get("name"),
+                votes=cd.get("votes"),
+                elected=bool(cd.get("elected", False)),
+                seat=cd.get("seat"),
+                substitute_for=tuple(subs),
+                non_member=bool(cd.get("non_member", False)),
+            )
+        )
     return candidates
 
 
-def _check_nominations(nominations: list[Nomination], persons: set[str], by_id: dict[str, Nomination]) -> dict[str, str]:
+def _check_nominations(
+    nominations: list[Nomination], persons: set[str], by_id: dict[str, Nomination]
+) -> dict[str, str]:
     """What the nominations say of each other holds: a substitute_list names another district
     nomination's list, a person is elected on one nomination only, an Ersatzbewerber stands for another
     person of the case. Returns the nomination each elected person was elected on."""
@@ -291,16 +337,23 @@ def _check_nominations(nominations: list[Nomination], persons: set[str], by_id: 
             if nom.substitute_list == nom.id:
                 raise InputError("a nomination cannot be its own substitute_list", f"{p}.substitute_list")
             if nom.tier != "district":
-                raise InputError("substitute_list is only for district nominations (tier: district)", f"{p}.substitute_list")
+                raise InputError(
+                    "substitute_list is only for district nominations (tier: district)", f"{p}.substitute_list"
+                )
         for j, cand in enumerate(nom.candidates):
             cp = f"{p}.candidates[{j}]"
             if cand.elected:
                 if cand.person in elected_on:
-                    raise InputError(f"person '{cand.person}' is marked elected on two nominations ('{elected_on[cand.person]}' and '{nom.id}')", f"{cp}.elected")
+                    raise InputError(
+                        f"person '{cand.person}' is marked elected on two nominations ('{elected_on[cand.person]}' and '{nom.id}')",
+                        f"{cp}.elected",
+                    )
                 elected_on[cand.person] = nom.id
             for k, sub in enumerate(cand.substitute_for):
                 if sub.person not in persons:
-                    raise InputError(f"substitute_for names '{sub.person}', who is on no nomination", f"{cp}.substitute_for[{k}]")
+                    raise InputError(
+                        f"substitute_for names '{sub.person}', who is on no nomination", f"{cp}.substitute_for[{k}]"
+                    )
                 if sub.person == cand.person:
                     raise InputError("a candidate cannot be Ersatzbewerber for himself", f"{cp}.substitute_for[{k}]")
     return elected_on
@@ -312,8 +365,10 @@ def _check_vacated_after_election(events: list[Event], election_date: dt.date, e
     for ev in events:
         if ev.date < election_date:
             if ev.type in VACATING_TYPES and ev.person in elected_on:
-                raise InputError(f"'{ev.type}' of a seat holder dated {ev.date} lies before the election ({election_date})",
-                                 f"events[{ev.file_index}].date")
+                raise InputError(
+                    f"'{ev.type}' of a seat holder dated {ev.date} lies before the election ({election_date})",
+                    f"events[{ev.file_index}].date",
+                )
 
 
 def _vacancy(raw, persons: set[str], events: list[Event]) -> list[str] | None:
@@ -326,7 +381,9 @@ def _vacancy(raw, persons: set[str], events: list[Event]) -> list[str] | None:
             if person not in persons:
                 raise InputError(f"'{person}' is on no nomination", vp)
             if not any(ev.person == person and ev.type in VACATING_TYPES for ev in events):
-                raise InputError(f"no event vacates the seat of '{person}' (died, refused, resigned, lost_seat, elected_mayor)", vp)
+                raise InputError(
+                    f"no event vacates the seat of '{person}' (died, refused, resigned, lost_seat, elected_mayor)", vp
+                )
     return vacancy
 
 
@@ -341,122 +398,19 @@ def _check_expected(expected: dict, persons: set[str]) -> None:
 def _refuse_yaml_booleans(data) -> None:
     """A reading value written as an unquoted yes/no/on/off reaches us as a boolean (YAML 1.1)."""
     readings = data.get("readings") if isinstance(data, dict) else None
-    for rid, value in (readings.items() if isinstance(readings, dict) else ()):
+    for rid, value in readings.items() if isinstance(readings, dict) else ():
         if isinstance(value, bool):
-            raise InputError(f"YAML reads an unquoted yes, no, on or off as {str(value).lower()}; write the value "
-                             f"in quotes, e.g. {rid}: \"{'yes' if value else 'no'}\"", f"readings.{rid}")
+            raise InputError(
+                f"YAML reads an unquoted yes, no, on or off as {str(value).lower()}; write the value "
+                f'in quotes, e.g. {rid}: "{"yes" if value else "no"}"',
+                f"readings.{rid}",
+            )
 
 
 def _refuse_oversize(data) -> None:
     """Refuse a case over the candidate limit before validating it in full (that would take long)."""
     noms = data.get("nominations") if isinstance(data, dict) else None
     if isinstance(noms, list):
-        total = sum(len(n["candidates"]) for n in noms
-                    if isinstance(n, dict) and isinstance(n.get("candidates"), list))
+        total = sum(len(n["candidates"]) for n in noms if isinstance(n, dict) and isinstance(n.get("candidates"), list))
         if total > MAX_CANDIDATES:
             raise InputError(f"{total:,} candidates; a case may hold at most {MAX_CANDIDATES:,}", "nominations")
-
-
-_EXTRA_KEYS = {"nomination": ("called",), "reservation": ("accepted",), "form": DECLARATION_TYPES,
-               "received": DECLARATION_TYPES, "ground": ("lost_seat",), "seat": ("called",),
-               "group": ("joined_group", "left_group", "expelled"), "cause": ("lost_seat",), "seat_of": ("called",),
-               "seats_of": ("by_election_held",), "kind": ("by_election_held",)}
-
-
-def _build_events(raw_events: list, persons: set[str], by_id: dict[str, Nomination]) -> list[Event]:
-    staged = []
-    for i, ed in enumerate(raw_events):
-        p = f"events[{i}]"
-        date = parse_date(ed["date"], f"{p}.date")
-        etype = ed["type"]
-        if etype == "by_election_held":
-            # the election's own event: its winners are the elected of the nominations marked by_election
-            if "person" in ed:
-                raise InputError("a 'by_election_held' event names no person: its winners are the elected candidates "
-                                 "of the nominations marked 'by_election' with its date", f"{p}.person")
-            if "seats_of" not in ed:
-                raise InputError("a 'by_election_held' event needs 'seats_of' (the departed whose seats it filled)", p)
-            for k, who in enumerate(ed["seats_of"]):
-                if who not in persons:
-                    raise InputError(f"person '{who}' is on no nomination", f"{p}.seats_of[{k}]")
-                if who in ed["seats_of"][:k]:
-                    raise InputError(f"'{who}' is named twice", f"{p}.seats_of[{k}]")
-        elif "person" not in ed:
-            raise InputError("missing required key 'person'", p)
-        person = ed.get("person", "")
-        if etype != "by_election_held" and person not in persons:
-            raise InputError(f"person '{person}' is on no nomination", f"{p}.person")
-        for key, types in _EXTRA_KEYS.items():
-            if key in ed and etype not in types:
-                raise InputError(f"'{key}' belongs to events of type {', '.join(types)}, not '{etype}'", f"{p}.{key}")
-        nomination = ed.get("nomination")
-        if etype == "called":
-            on = [n.id for n in by_id.values() if any(c.person == person for c in n.candidates)]
-            if nomination is None:
-                if len(on) > 1:
-                    raise InputError(f"'{person}' is on several nominations ({', '.join(on)}); name the 'nomination'", f"{p}.nomination")
-                nomination = on[0]
-            elif nomination not in by_id:
-                raise InputError(f"nomination '{nomination}' does not exist", f"{p}.nomination")
-            elif nomination not in on:
-                raise InputError(f"'{person}' is not a candidate of nomination '{nomination}'", f"{p}.nomination")
-        if "seat_of" in ed and ed["seat_of"] not in persons:
-            raise InputError(f"seat_of names '{ed['seat_of']}', who is on no nomination", f"{p}.seat_of")
-        received = parse_date(ed["received"], f"{p}.received") if "received" in ed else None
-        if received is not None and received < date:
-            raise InputError(f"received {received} lies before the declaration's date {date}", f"{p}.received")
-        if etype == "joined_group" and "group" not in ed:
-            raise InputError("a 'joined_group' event needs 'group' (the party or voter group joined)", f"{p}.group")
-        staged.append((date, i, person, etype, nomination, bool(ed.get("reservation", False)),
-                       ed.get("form", "written" if etype == "waived" else None), ed.get("ground"), ed.get("seat"),
-                       ed.get("group"), ed.get("cause"), received, ed.get("seat_of"), tuple(ed.get("seats_of", ())),
-                       ed.get("kind")))
-    staged.sort(key=lambda s: (s[0], s[1]))  # stable: same date keeps file order
-    events = [Event(seq=k + 1, file_index=s[1], date=s[0], person=s[2], type=s[3], nomination=s[4],
-                    reservation=s[5], form=s[6], ground=s[7], seat=s[8], group=s[9], cause=s[10],
-                    received=s[11], seat_of=s[12], seats_of=s[13], kind=s[14])
-              for k, s in enumerate(staged)]
-    _check_person_timelines(events)
-    return events
-
-
-def _check_by_elections(nominations: list[Nomination], events: list[Event]) -> None:
-    """A by-election (DESIGN: event `by_election_held`, nominations marked `by_election`): one event a
-    day, naming seats vacated on or before it; each by-election nomination has its event; it elects
-    no more persons than it names seats."""
-    held: dict = {}
-    for ev in events:
-        if ev.type != "by_election_held":
-            continue
-        p = f"events[{ev.file_index}]"
-        if ev.date in held:
-            raise InputError(f"two by_election_held events on {ev.date}; name every seat it filled in one", p)
-        held[ev.date] = ev
-        for k, who in enumerate(ev.seats_of):
-            if not any(e.person == who and e.type in VACATING_TYPES and e.date <= ev.date for e in events):
-                raise InputError(f"no event on or before {ev.date} vacates the seat of '{who}' (died, refused, resigned, "
-                                 "lost_seat, elected_mayor)", f"{p}.seats_of[{k}]")
-    winners: dict = {}
-    for i, nom in enumerate(nominations):
-        if nom.by_election is None:
-            continue
-        if nom.by_election not in held:
-            raise InputError(f"no by_election_held event on {nom.by_election}", f"nominations[{i}].by_election")
-        winners[nom.by_election] = winners.get(nom.by_election, 0) + sum(c.elected for c in nom.candidates)
-    for day, ev in held.items():
-        if winners.get(day, 0) > len(ev.seats_of):
-            n = len(ev.seats_of)
-            raise InputError(f"the by-election of {day} elects {winners[day]} persons but 'seats_of' names only {n} "
-                             f"seat{'s' if n > 1 else ''}", f"events[{ev.file_index}].seats_of")
-
-
-def _check_person_timelines(events: list[Event]) -> None:
-    """Nothing happens to a person after death except what others record (lot, notices)."""
-    dead: dict[str, Event] = {}
-    for ev in events:
-        if ev.person in dead and ev.type not in ("group_notice", "evidence_missing"):
-            first = dead[ev.person]
-            raise InputError(f"'{ev.person}' died on {first.date} (events[{first.file_index}]) but has a later "
-                             f"'{ev.type}' event", f"events[{ev.file_index}]")
-        if ev.type == "died":
-            dead[ev.person] = ev

@@ -16,12 +16,46 @@ from clingo import ast
 from nachruecken.errors import InputError
 
 INPUT_PREDICATES = {
-    "statute": 1, "title": 1, "election": 1, "election_date": 1, "as_of": 1, "holiday": 1,
-    "body_name": 1, "body_seats": 1, "body_kind": 1, "body_period_end": 1, "body_period_start": 1, "body_unfilled_seats": 1, "reading": 2,
-    "nomination": 1, "nomination_name": 2, "nomination_group": 2, "nomination_group_kind": 2,
-    "nomination_tier": 2, "nomination_district": 2, "substitute_list": 2, "nomination_by_election": 2,
-    "candidate": 3, "name": 2, "votes": 3, "elected": 2, "seat_type": 3, "substitute_for": 4, "non_member": 2,
-    "event": 4, "by_election_held": 2, "event_seats_of": 2, "event_kind": 2, "event_nomination": 2, "event_reservation": 1, "event_form": 2, "event_ground": 2, "event_group": 2, "event_cause": 2, "event_received": 2, "event_seat_of": 2,
+    "statute": 1,
+    "title": 1,
+    "election": 1,
+    "election_date": 1,
+    "as_of": 1,
+    "holiday": 1,
+    "body_name": 1,
+    "body_seats": 1,
+    "body_kind": 1,
+    "body_period_end": 1,
+    "body_period_start": 1,
+    "body_unfilled_seats": 1,
+    "reading": 2,
+    "nomination": 1,
+    "nomination_name": 2,
+    "nomination_group": 2,
+    "nomination_group_kind": 2,
+    "nomination_tier": 2,
+    "nomination_district": 2,
+    "substitute_list": 2,
+    "nomination_by_election": 2,
+    "candidate": 3,
+    "name": 2,
+    "votes": 3,
+    "elected": 2,
+    "seat_type": 3,
+    "substitute_for": 4,
+    "non_member": 2,
+    "event": 4,
+    "by_election_held": 2,
+    "event_seats_of": 2,
+    "event_kind": 2,
+    "event_nomination": 2,
+    "event_reservation": 1,
+    "event_form": 2,
+    "event_ground": 2,
+    "event_group": 2,
+    "event_cause": 2,
+    "event_received": 2,
+    "event_seat_of": 2,
     "decide": 1,
 }
 
@@ -52,7 +86,9 @@ def _check_statement(stm: ast.AST) -> None:
         name, arity = term.name, len(term.arguments)
         for arg in term.arguments:
             if arg.ast_type != ast.ASTType.SymbolicTerm and not _is_ground_number(arg):
-                raise InputError(f"fact arguments must be plain values (strings, numbers, constants): {str(stm)[:80]}", line)
+                raise InputError(
+                    f"fact arguments must be plain values (strings, numbers, constants): {str(stm)[:80]}", line
+                )
     else:
         raise InputError(f"only plain facts are allowed: {str(stm)[:80]}", line)
     if INPUT_PREDICATES.get(name) != arity:
@@ -206,9 +242,14 @@ def _nominations(facts: dict[str, list]) -> list[dict]:
             raise InputError(f"{pred} names nomination '{nid}', which has no nomination/1 fact")
         return noms[nid]
 
-    for pred, key in (("nomination_name", "name"), ("nomination_group", "group"),
-                      ("nomination_group_kind", "group_kind"), ("nomination_tier", "tier"),
-                      ("nomination_district", "district"), ("substitute_list", "substitute_list")):
+    for pred, key in (
+        ("nomination_name", "name"),
+        ("nomination_group", "group"),
+        ("nomination_group_kind", "group_kind"),
+        ("nomination_tier", "tier"),
+        ("nomination_district", "district"),
+        ("substitute_list", "substitute_list"),
+    ):
         for n, v in facts.get(pred, []):
             nom(n, pred)[key] = _text(v, pred)
     for n, d in facts.get("nomination_by_election", []):
@@ -226,6 +267,7 @@ def _nominations(facts: dict[str, list]) -> list[dict]:
 
 def _candidate_facts(facts: dict[str, list], cands: dict[tuple[str, str], dict]) -> None:
     """What the facts say of each candidate (votes, elected, seat, Ersatzbewerber, non-member), into his entry."""
+
     def cand(n, p, pred):
         key = (_text(n, pred), _text(p, pred))
         if key not in cands:
@@ -240,7 +282,11 @@ def _candidate_facts(facts: dict[str, list], cands: dict[tuple[str, str], dict])
         cand(n, p, "seat_type")["seat"] = _text(t, "seat_type")
     for n, p, q, c in facts.get("substitute_for", []):
         capacity = _text(c, "substitute_for capacity")
-        entry = _text(q, "substitute_for") if capacity == "default" else {"person": _text(q, "substitute_for"), "candidacy": capacity}
+        entry = (
+            _text(q, "substitute_for")
+            if capacity == "default"
+            else {"person": _text(q, "substitute_for"), "candidacy": capacity}
+        )
         cand(n, p, "substitute_for").setdefault("substitute_for", []).append(entry)
     for n, p in facts.get("non_member", []):
         cand(n, p, "non_member")["non_member"] = True
@@ -253,7 +299,11 @@ def _events(facts: dict[str, list]) -> dict:
         idx = _value(i, "event number")
         if idx in events:
             raise InputError(f"event number {idx} is used twice")
-        events[idx] = {"date": _date(d, "event date"), "person": _text(p, "event person"), "type": _text(t, "event type")}
+        events[idx] = {
+            "date": _date(d, "event date"),
+            "person": _text(p, "event person"),
+            "type": _text(t, "event type"),
+        }
     for i, d in facts.get("by_election_held", []):
         idx = _value(i, "event number")
         if idx in events:
@@ -264,10 +314,16 @@ def _events(facts: dict[str, list]) -> dict:
         if idx not in events:
             raise InputError(f"event_seats_of names event {idx}, which has no by_election_held/2 fact")
         events[idx].setdefault("seats_of", []).append(_text(p, "event_seats_of"))
-    for pred, key, conv in (("event_nomination", "nomination", _text), ("event_form", "form", _text),
-                            ("event_ground", "ground", _text), ("event_group", "group", _text),
-                            ("event_cause", "cause", _text), ("event_received", "received", _date),
-                            ("event_seat_of", "seat_of", _text), ("event_kind", "kind", _text)):
+    for pred, key, conv in (
+        ("event_nomination", "nomination", _text),
+        ("event_form", "form", _text),
+        ("event_ground", "ground", _text),
+        ("event_group", "group", _text),
+        ("event_cause", "cause", _text),
+        ("event_received", "received", _date),
+        ("event_seat_of", "seat_of", _text),
+        ("event_kind", "kind", _text),
+    ):
         for i, v in facts.get(pred, []):
             idx = _value(i, pred)
             if idx not in events:

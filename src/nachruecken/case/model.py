@@ -11,10 +11,27 @@ import functools
 from dataclasses import dataclass, field
 
 EVENT_TYPES = (
-    "died", "refused", "accepted", "notified", "resigned", "lost_seat",
-    "lost_eligibility", "left_group", "expelled", "rejoined", "group_notice",
-    "waived", "elected_mayor", "evidence_missing", "called", "lot_drawn", "regained_eligibility",
-    "joined_group", "incompatibility", "incompatibility_ended", "by_election_held",
+    "died",
+    "refused",
+    "accepted",
+    "notified",
+    "resigned",
+    "lost_seat",
+    "lost_eligibility",
+    "left_group",
+    "expelled",
+    "rejoined",
+    "group_notice",
+    "waived",
+    "elected_mayor",
+    "evidence_missing",
+    "called",
+    "lot_drawn",
+    "regained_eligibility",
+    "joined_group",
+    "incompatibility",
+    "incompatibility_ended",
+    "by_election_held",
 )
 # Event types that vacate a seat when the person holds one (DESIGN.md, "How a case reads").
 VACATING_TYPES = ("died", "refused", "resigned", "lost_seat", "elected_mayor")
@@ -102,6 +119,7 @@ class Event:
         """The day the event takes effect: a declaration when it reached the office (§ 130 Abs. 1, 3
         BGB: a declaration to an authority takes effect on receipt), anything else on its date."""
         return self.received if self.received is not None and self.received > self.date else self.date
+
     seats_of: tuple[str, ...] = ()  # by_election_held: the departed whose seats it filled
     kind: str | None = None  # by_election_held: BY_ELECTION_KINDS
 

@@ -9,8 +9,9 @@ from nachruecken.case.model import Case
 
 # Events that belong to the procedure after an election; dated before it, they are a typing error
 # more likely than a fact (party membership and eligibility may well change before the election).
-AFTER_ELECTION_TYPES = frozenset({"refused", "accepted", "notified", "resigned", "lost_seat", "called",
-                                  "lot_drawn", "waived", "evidence_missing"})
+AFTER_ELECTION_TYPES = frozenset(
+    {"refused", "accepted", "notified", "resigned", "lost_seat", "called", "lot_drawn", "waived", "evidence_missing"}
+)
 
 
 def case_warnings(case: Case) -> list[tuple[str, dict]]:
@@ -21,12 +22,16 @@ def case_warnings(case: Case) -> list[tuple[str, dict]]:
     if case.body_seats is not None and len(elected) > case.body_seats:
         out.append(("elected_over_seats", {"elected": str(len(elected)), "seats": str(case.body_seats)}))
     if case.election_date is not None:
-        early = sorted((e for e in case.events if e.date < case.election_date and e.type in AFTER_ELECTION_TYPES),
-                       key=lambda e: (e.date, e.person, e.type))  # not the file's order of same-date events
+        early = sorted(
+            (e for e in case.events if e.date < case.election_date and e.type in AFTER_ELECTION_TYPES),
+            key=lambda e: (e.date, e.person, e.type),
+        )  # not the file's order of same-date events
         if early:
             listed = ", ".join(f"{e.person} ({e.type}, {e.date.isoformat()})" for e in early[:5])
             more = f" +{len(early) - 5}" if len(early) > 5 else ""
-            out.append(("events_before_election", {"events": listed + more, "election": case.election_date.isoformat()}))
+            out.append(
+                ("events_before_election", {"events": listed + more, "election": case.election_date.isoformat()})
+            )
     return out
 
 
@@ -38,11 +43,11 @@ def departure_hint(code: str, params: dict, case: Case) -> tuple[str, dict]:
     person = params["person"]
     day = params["date"]  # only what the case holds by the departure's date (a later call changes nothing)
     ever = any(c.person == person and c.elected for n in case.nominations for c in n.candidates) or any(
-        e.person == person and e.type == "called" and e.date.isoformat() <= day for e in case.events)
+        e.person == person and e.type == "called" and e.date.isoformat() <= day for e in case.events
+    )
     if ever:
         return code, params
-    return ("no_seat_never_elected" if code == "no_seat" else f"{code}_never_elected",
-            {"type": "resigned", **params})
+    return ("no_seat_never_elected" if code == "no_seat" else f"{code}_never_elected", {"type": "resigned", **params})
 
 
 def result_warnings(case: Case, determinations: list[dict]) -> list[tuple[str, dict]]:
@@ -63,6 +68,10 @@ def result_warnings(case: Case, determinations: list[dict]) -> list[tuple[str, d
             continue  # an Einzelbewerber has no list to be incomplete
         listed = {c["person"] for c in det["candidates"] if c["nomination"] == nom.id}
         if not (listed - {c["person"] for c in det["candidates"] if c["status"] == "skipped"}):
-            out.append(("nomination_without_reserve", {"nomination": nom.name or nom.id, "person": det["vacancy"],
-                                                       "n": str(len(nom.candidates))}))
+            out.append(
+                (
+                    "nomination_without_reserve",
+                    {"nomination": nom.name or nom.id, "person": det["vacancy"], "n": str(len(nom.candidates))},
+                )
+            )
     return out

@@ -8,12 +8,25 @@ from __future__ import annotations
 import difflib
 import functools
 import re
+from typing import TYPE_CHECKING
 
-from nachruecken.errors import InputError, key_path
 from nachruecken.case.model import (
-    BODY_KINDS, BY_ELECTION_KINDS, CANDIDACIES, ELECTION_KINDS, EVENT_TYPES, GROUP_KINDS, LOSS_CAUSES, MAX_VOTES,
-    SEAT_TYPES, TIERS, WAIVER_FORMS,
+    BODY_KINDS,
+    BY_ELECTION_KINDS,
+    CANDIDACIES,
+    ELECTION_KINDS,
+    EVENT_TYPES,
+    GROUP_KINDS,
+    LOSS_CAUSES,
+    MAX_VOTES,
+    SEAT_TYPES,
+    TIERS,
+    WAIVER_FORMS,
 )
+from nachruecken.errors import InputError, key_path
+
+if TYPE_CHECKING:  # loaded lazily (see _validator)
+    import jsonschema
 
 DATE = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$", "description": "ISO date YYYY-MM-DD"}
 # NUL cannot pass into clingo (it ends a C string, and two ids could become one)
@@ -38,16 +51,29 @@ CANDIDATE = {
     "properties": {
         "id": {**ID, "description": "person id; the same id on two nominations is the same person"},
         "name": {"type": "string"},
-        "position": {"type": "integer", "minimum": 1, "maximum": 10**7,
-                     "description": "list place; default: order in the file"},
-        "votes": {"type": "integer", "minimum": 0, "maximum": MAX_VOTES,
-                  "description": "personal votes on this nomination; omitted = no vote count"},
+        "position": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 10**7,
+            "description": "list place; default: order in the file",
+        },
+        "votes": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": MAX_VOTES,
+            "description": "personal votes on this nomination; omitted = no vote count",
+        },
         "elected": {"type": "boolean", "description": "won a seat through this nomination"},
         "seat": {"enum": list(SEAT_TYPES), "description": "Hamburg Bezirksliste seat type"},
-        "substitute_for": {"type": "array", "items": SUBSTITUTE_ENTRY,
-                           "description": "NRW § 16 Abs. 2 Ersatzbewerber designations"},
-        "non_member": {"type": "boolean", "description": "belonged to no party or voter group when the list was "
-                                                         "set up (NRW 2024 § 45 Abs. 3 Satz 3)"},
+        "substitute_for": {
+            "type": "array",
+            "items": SUBSTITUTE_ENTRY,
+            "description": "NRW § 16 Abs. 2 Ersatzbewerber designations",
+        },
+        "non_member": {
+            "type": "boolean",
+            "description": "belonged to no party or voter group when the list was set up (NRW 2024 § 45 Abs. 3 Satz 3)",
+        },
     },
 }
 
@@ -63,8 +89,11 @@ NOMINATION = {
         "tier": {"enum": list(TIERS)},
         "district": ID,
         "substitute_list": {**ID, "description": "Hessen § 34 Abs. 1 Satz 3: the Ersatzliste of this district list"},
-        "by_election": {**DATE, "description": "a nomination of the by-election held on this day (a `by_election_held` "
-                                                "event): its elected candidates hold seats from that day"},
+        "by_election": {
+            **DATE,
+            "description": "a nomination of the by-election held on this day (a `by_election_held` "
+            "event): its elected candidates hold seats from that day",
+        },
         "candidates": {"type": "array", "items": CANDIDATE, "minItems": 1},
     },
 }
@@ -79,19 +108,35 @@ EVENT = {
         "type": {"enum": list(EVENT_TYPES)},
         "nomination": {**ID, "description": "for `called`: the nomination the person was called from"},
         "reservation": {"type": "boolean", "description": "for `accepted`: the acceptance was conditional"},
-        "form": {"enum": list(WAIVER_FORMS), "description": "for a declaration (`refused`, `waived`, `resigned`, "
-                                                           "`accepted`): written or recorded (zur Niederschrift); "
-                                                           "`waived` defaults to written"},
+        "form": {
+            "enum": list(WAIVER_FORMS),
+            "description": "for a declaration (`refused`, `waived`, `resigned`, "
+            "`accepted`): written or recorded (zur Niederschrift); "
+            "`waived` defaults to written",
+        },
         "received": {**DATE, "description": "for a declaration: the day it reached the office, if not its date"},
         "seat_of": {**ID, "description": "for `called`: the departed person whose seat the call fills"},
         "ground": {"type": "string", "description": "for `lost_seat`: the ground, as text"},
-        "seat": {"enum": list(SEAT_TYPES), "description": "for `called`: the type of the Hamburg Bezirksliste seat taken (addition)"},
-        "group": {**ID, "description": "for `joined_group` (required), `left_group` and `expelled` (optional): the party "
-                                       "or voter group joined or left; it need not nominate anyone"},
-        "cause": {"enum": list(LOSS_CAUSES), "description": "for `lost_seat`: what the loss rests on (addition; Hessen "
-                                                            "§ 33 Abs. 1 Nr. 2 to 4, § 23 Abs. 2 Satz 3 KWG)"},
-        "seats_of": {"type": "array", "items": ID, "minItems": 1,
-                     "description": "for `by_election_held` (required): the departed whose seats it filled"},
+        "seat": {
+            "enum": list(SEAT_TYPES),
+            "description": "for `called`: the type of the Hamburg Bezirksliste seat taken (addition)",
+        },
+        "group": {
+            **ID,
+            "description": "for `joined_group` (required), `left_group` and `expelled` (optional): the party "
+            "or voter group joined or left; it need not nominate anyone",
+        },
+        "cause": {
+            "enum": list(LOSS_CAUSES),
+            "description": "for `lost_seat`: what the loss rests on (addition; Hessen "
+            "§ 33 Abs. 1 Nr. 2 to 4, § 23 Abs. 2 Satz 3 KWG)",
+        },
+        "seats_of": {
+            "type": "array",
+            "items": ID,
+            "minItems": 1,
+            "description": "for `by_election_held` (required): the departed whose seats it filled",
+        },
         "kind": {"enum": list(BY_ELECTION_KINDS), "description": "for `by_election_held`: which election was held"},
     },
 }
@@ -109,16 +154,22 @@ CASE_SCHEMA = {
     "additionalProperties": False,
     "required": ["statute", "nominations"],
     "properties": {
-        "statute": {"type": "string", "description": "a state code, meaning the law in force on each vacancy's date "
-                                                     "(he, nw, bb, mv, hh), or a text pinned by its id (he-kwg-34, "
-                                                     "he-kwg-34-2011, nw-kwahlg-45, nw-kwahlg-45-2024, bb-kwahlg-60, "
-                                                     "mv-lkwg-46, hh-bezvwg-36)"},
+        "statute": {
+            "type": "string",
+            "description": "a state code, meaning the law in force on each vacancy's date "
+            "(he, nw, bb, mv, hh), or a text pinned by its id (he-kwg-34, "
+            "he-kwg-34-2011, nw-kwahlg-45, nw-kwahlg-45-2024, bb-kwahlg-60, "
+            "mv-lkwg-46, hh-bezvwg-36)",
+        },
         "title": {"type": "string"},
         "source": {"type": "string", "description": "where the case comes from (addition)"},
         "notes": {"type": "string", "description": "free text (addition)"},
         "election_date": DATE,
         "election": {"enum": list(ELECTION_KINDS)},
-        "as_of": {**DATE, "description": "the day the ledger is read: later events are not seen; default: the last event date"},
+        "as_of": {
+            **DATE,
+            "description": "the day the ledger is read: later events are not seen; default: the last event date",
+        },
         "holidays": {"type": "array", "items": DATE, "description": "public holidays for deadlines (addition)"},
         "body": {
             "type": "object",
@@ -128,10 +179,17 @@ CASE_SCHEMA = {
                 "seats": {"type": "integer", "minimum": 1, "maximum": 100000},
                 "kind": {"enum": list(BODY_KINDS)},
                 "period_end": {**DATE, "description": "end of the Wahlperiode (addition; M-V § 45)"},
-                "period_start": {**DATE, "description": "start of the Wahlperiode (addition; NRW 2024 § 45 Abs. 2 "
-                                                        "Satz 2; default: the election date)"},
-                "unfilled_seats": {"type": "integer", "minimum": 0, "maximum": 100000,
-                                   "description": "seats left empty at the election (default 0; M-V § 44 Abs. 5)"},
+                "period_start": {
+                    **DATE,
+                    "description": "start of the Wahlperiode (addition; NRW 2024 § 45 Abs. 2 "
+                    "Satz 2; default: the election date)",
+                },
+                "unfilled_seats": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 100000,
+                    "description": "seats left empty at the election (default 0; M-V § 44 Abs. 5)",
+                },
             },
         },
         "readings": {"type": "object", "additionalProperties": {"type": "string"}},
@@ -168,7 +226,9 @@ def _friendly(error: jsonschema.ValidationError) -> InputError:
             msg += f" (did you mean '{hint[0]}'?)"
         return InputError(msg, path)
     if error.validator == "type":
-        return InputError(f"expected {error.validator_value}, got {type(error.instance).__name__} {error.instance!r}"[:300], path)
+        return InputError(
+            f"expected {error.validator_value}, got {type(error.instance).__name__} {error.instance!r}"[:300], path
+        )
     if error.validator == "minimum":
         return InputError(f"{error.instance} is below the minimum {error.validator_value}", path)
     if error.validator == "maximum":
@@ -184,8 +244,12 @@ def _friendly(error: jsonschema.ValidationError) -> InputError:
     if error.validator == "minItems":
         return InputError("must not be empty", path)
     if error.validator == "oneOf":
-        return InputError("expected a person id or a list of person ids" if path.startswith("vacancy")
-                          else "expected a person id or {person, candidacy}", path)
+        return InputError(
+            "expected a person id or a list of person ids"
+            if path.startswith("vacancy")
+            else "expected a person id or {person, candidacy}",
+            path,
+        )
     return InputError(error.message[:300], path)
 
 
@@ -202,8 +266,10 @@ def _validator():
 
     extended = jsonschema.validators.extend(
         jsonschema.Draft202012Validator,
-        type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_int))
+        type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_int),
+    )
     return extended(CASE_SCHEMA)
+
 
 _TYPES = {"object": dict, "array": list, "string": str, "boolean": bool}
 

@@ -11,17 +11,27 @@ from nachruecken.law.statutes import STATE_OF, load_statute, resolve_statute_id
 
 # What each state's rules read beyond nominations, candidates and events (a comment per key).
 STATE_KEYS = {
-    "he": ["# Hessen: a Wahlbereich list may name its Ersatzliste (nominations[].substitute_list);",
-           "# election: majority  for a Mehrheitswahl (§ 34 Abs. 1a)."],
-    "nw": ["# NRW: a Reserveliste has tier: list; a Wahlbezirk nomination tier: district; Ersatzbewerber",
-           "# are designated with candidates[].substitute_for: [PERSON]; body.period_start (2024 text)."],
-    "bb": ["# Brandenburg: nominations[].group_kind: party | voter_group | political_association | individual",
-           "# (§ 60 Abs. 4 applies to parties only); district: for Wahlkreisvorschläge."],
-    "mv": ["# Mecklenburg-Vorpommern: body.kind (municipal | landtag), body.period_end for § 45,",
-           "# body.unfilled_seats for § 44 Abs. 5; a by-election held: {date, type: by_election_held,",
-           "# seats_of: [ID]} with its nominations marked by_election: DATE (their elected sit from then)."],
-    "hh": ["# Hamburg: nominations[].tier: district (Wahlkreisliste) | list (Bezirksliste);",
-           "# candidates[].seat: list | personal for a Bezirksliste seat."],
+    "he": [
+        "# Hessen: a Wahlbereich list may name its Ersatzliste (nominations[].substitute_list);",
+        "# election: majority  for a Mehrheitswahl (§ 34 Abs. 1a).",
+    ],
+    "nw": [
+        "# NRW: a Reserveliste has tier: list; a Wahlbezirk nomination tier: district; Ersatzbewerber",
+        "# are designated with candidates[].substitute_for: [PERSON]; body.period_start (2024 text).",
+    ],
+    "bb": [
+        "# Brandenburg: nominations[].group_kind: party | voter_group | political_association | individual",
+        "# (§ 60 Abs. 4 applies to parties only); district: for Wahlkreisvorschläge.",
+    ],
+    "mv": [
+        "# Mecklenburg-Vorpommern: body.kind (municipal | landtag), body.period_end for § 45,",
+        "# body.unfilled_seats for § 44 Abs. 5; a by-election held: {date, type: by_election_held,",
+        "# seats_of: [ID]} with its nominations marked by_election: DATE (their elected sit from then).",
+    ],
+    "hh": [
+        "# Hamburg: nominations[].tier: district (Wahlkreisliste) | list (Bezirksliste);",
+        "# candidates[].seat: list | personal for a Bezirksliste seat.",
+    ],
 }
 
 
@@ -65,7 +75,8 @@ def skeleton(statute_spec: str) -> str:
         f"# TYPE is one of: {', '.join(EVENT_TYPES)}",
         "events:",
         f"  - {{date: {RESIGNED.get(state, '2025-03-31')}, person: bernd-muster, type: resigned"
-        + DECLARATION_FORM.get(state, "") + "}",
+        + DECLARATION_FORM.get(state, "")
+        + "}",
         "",
     ]
     return "\n".join(lines)

@@ -3,8 +3,8 @@ pending. What an officer checks before the next sitting (DESIGN "Results": ``com
 
 from __future__ import annotations
 
-from nachruecken.engine.ledger import LedgerResult
 from nachruecken.case.model import Case
+from nachruecken.engine.ledger import LedgerResult
 
 
 def determination_keys(ledger: LedgerResult) -> dict[int, str]:
@@ -31,19 +31,28 @@ def composition(case: Case, ledger: LedgerResult) -> dict:
             continue
         # a referred seat is empty meanwhile, unless the departure itself is referred (he keeps it)
         if decision.outcome != "successor" and not decision.keeps_seat and proc.filled_by is None:
-            vacant.append({"seat_of": proc.holding.person, "since": proc.date.isoformat(),
-                           "determination": keys[proc.index], "why": decision.outcome})
+            vacant.append(
+                {
+                    "seat_of": proc.holding.person,
+                    "since": proc.date.isoformat(),
+                    "determination": keys[proc.index],
+                    "why": decision.outcome,
+                }
+            )
         if decision.payload and decision.payload.get("member_count_reduced"):
             reduced += 1
         if proc.state == "pending" and proc.pending:
-            pending.append({"person": proc.pending.person, "seat_of": proc.holding.person,
-                            "since": proc.pending.start.isoformat()})
+            pending.append(
+                {"person": proc.pending.person, "seat_of": proc.holding.person, "since": proc.pending.start.isoformat()}
+            )
     legal = case.body_seats - reduced if case.body_seats is not None else None
     return {
         "as_of": ledger.as_of.isoformat() if ledger.as_of else None,
         "legal_member_count": legal,
-        "seats": [{"nomination": nid, "holders": holders}
-                  for nid, holders in sorted(seats.items(), key=lambda kv: order.get(kv[0], 0))],
+        "seats": [
+            {"nomination": nid, "holders": holders}
+            for nid, holders in sorted(seats.items(), key=lambda kv: order.get(kv[0], 0))
+        ],
         "vacant": vacant,
         "pending": pending,
         "unfilled_at_election": case.body_unfilled_seats,

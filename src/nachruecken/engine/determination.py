@@ -33,10 +33,14 @@ def build_determination(case: Case, statute: Statute, texts: Texts, step: Step, 
     return {
         **_vacancy(proc, statute, texts),
         **_outcome(outcome, successor, successor_nom, walk.lot_between, texts, atoms),
-        "candidates": candidates, "grounds": grounds, "membership": membership,
+        "candidates": candidates,
+        "grounds": grounds,
+        "membership": membership,
         "outcome_norm": (outcome_ground or (grounds[0] if grounds else {})).get("norm"),
         "outcome_ground": outcome_ground or (grounds[0] if grounds else None),
-        "trigger_grounds": trigger_grounds, "notes": notes, **_kind_of_election(outcome, atoms),
+        "trigger_grounds": trigger_grounds,
+        "notes": notes,
+        **_kind_of_election(outcome, atoms),
         # the departure itself is referred: the seat stays with its holder (addition)
         **({"holder_keeps_seat": True} if atoms.get("holder_keeps_seat/0") else {}),
     }
@@ -45,7 +49,9 @@ def build_determination(case: Case, statute: Statute, texts: Texts, step: Step, 
 def _one_outcome(statute: Statute, proc: Procedure, atoms: dict) -> str:
     outcomes = [a[0] for a in atoms.get("outcome/1", [])]
     if len(outcomes) != 1:
-        raise EncodingError(f"{statute.id}: expected one outcome for the seat of '{proc.holding.person}', got {outcomes}")
+        raise EncodingError(
+            f"{statute.id}: expected one outcome for the seat of '{proc.holding.person}', got {outcomes}"
+        )
     return str(outcomes[0])
 
 
@@ -53,16 +59,21 @@ def _one_successor(statute: Statute, proc: Procedure, atoms: dict) -> tuple:
     """The successor and his nomination; (None, None) where the walk names none."""
     succ = atoms.get("successor/2", [])
     if len(succ) > 1:  # a statute names one successor; two are a fault of the encoding, never a choice
-        raise EncodingError(f"{statute.id}: expected one successor for the seat of '{proc.holding.person}', "
-                            f"got {sorted(str(p) for p, _ in succ)}")
+        raise EncodingError(
+            f"{statute.id}: expected one successor for the seat of '{proc.holding.person}', "
+            f"got {sorted(str(p) for p, _ in succ)}"
+        )
     return succ[0] if succ else (None, None)
 
 
 def _vacancy(proc: Procedure, statute: Statute, texts: Texts) -> dict:
     """The seat that fell vacant, how, and the text that decides it."""
     return {
-        "vacancy": proc.holding.person, "date": proc.event.date.isoformat(), "trigger": proc.trigger,
-        "statute": statute.id, "statute_version": statute.version_in(texts.lang),
+        "vacancy": proc.holding.person,
+        "date": proc.event.date.isoformat(),
+        "trigger": proc.trigger,
+        "statute": statute.id,
+        "statute_version": statute.version_in(texts.lang),
         "seat_nomination": proc.holding.seat_nomination,
     }
 
@@ -71,17 +82,22 @@ def _outcome(outcome: str, successor, successor_nom, lot_between: list, texts: T
     """What the walk decided: a successor (with his nomination), a lot, a referral, fewer members."""
     referred = [a[0] for a in atoms.get("referred_to/1", [])]
     return {
-        "outcome": outcome, "successor": successor if outcome == "successor" else None,
+        "outcome": outcome,
+        "successor": successor if outcome == "successor" else None,
         "successor_nomination": successor_nom if outcome == "successor" else None,
-        "lot_between": lot_between, "referred_to": texts.citation(referred[0]) if referred else None,
+        "lot_between": lot_between,
+        "referred_to": texts.citation(referred[0]) if referred else None,
         "member_count_reduced": bool(atoms.get("member_count_reduced/0")),
     }
 
 
 def _kind_of_election(outcome: str, atoms: dict) -> dict:
     """Which election a by_election is (M-V § 44 Abs. 3 Neuwahl, § 44 Abs. 5 Ergänzungswahl)."""
-    return ({"by_election_kind": str(atoms["by_election_kind/1"][0][0])}
-            if outcome == "by_election" and atoms.get("by_election_kind/1") else {})
+    return (
+        {"by_election_kind": str(atoms["by_election_kind/1"][0][0])}
+        if outcome == "by_election" and atoms.get("by_election_kind/1")
+        else {}
+    )
 
 
 @dataclasses.dataclass
@@ -111,11 +127,15 @@ class _Walk:
         about, text_variant = _about(case, texts, atoms)
         return cls(
             listed=sorted(atoms.get("listed/4", []), key=lambda a: (a[0], a[1], step_of.get((a[2], a[3]), 0))),
-            step_of=step_of, lot_between=_lot_between(atoms, step_of),
+            step_of=step_of,
+            lot_between=_lot_between(atoms, step_of),
             pools={k: (n, key, norm) for k, n, key, norm in atoms.get("pool/4", [])},
             shown={k: (n, key, norm) for k, n, key, norm in atoms.get("shown_pool/4", [])},
             status={(p, n): s for p, n, s in atoms.get("status/3", [])},
-            reasons=reasons, about=about, text_variant=text_variant)
+            reasons=reasons,
+            about=about,
+            text_variant=text_variant,
+        )
 
 
 def _lot_between(atoms: dict, step_of: dict) -> list:
@@ -149,8 +169,9 @@ def _lot_date(case: Case, step: Step, successor, lot_between: list, lang: str) -
     if not (successor and lot_between):
         return None
     proc = step.procedure
-    draws = [e for e in case.events if e.type == "lot_drawn" and e.person == successor
-             and proc.date <= e.date <= step.date]
+    draws = [
+        e for e in case.events if e.type == "lot_drawn" and e.person == successor and proc.date <= e.date <= step.date
+    ]
     return long_date(draws[-1].date, lang) if draws else None
 
 
@@ -169,26 +190,36 @@ def _candidates(case: Case, texts: Texts, step: Step, walk: _Walk, successor, lo
     return candidates
 
 
-def _candidate(case: Case, texts: Texts, step: Step, walk: _Walk, row: tuple, st: str, rank: int,
-               successor, lot_date: str | None) -> dict:
+def _candidate(
+    case: Case, texts: Texts, step: Step, walk: _Walk, row: tuple, st: str, rank: int, successor, lot_date: str | None
+) -> dict:
     """The row of one listed person: passed over (with the reason) or reached (with his pool's norm)."""
     k, p, n = row
     proc = step.procedure
     cand = case.candidate(n, p)
     pool_nom, key, pool_norm = walk.pools[k] if k in walk.pools else walk.shown[k]
-    ctx = dict(person=case.display(p), nomination=nom_name(case, n), votes=texts.votes(cand.votes),
-               position=cand.position, key_phrase=KEY_PHRASE[texts.lang].get(str(key), str(key)),
-               lot_phrase=texts.label("lot_won", date=lot_date) if (lot_date and p == successor) else "",
-               departed=case.display(proc.holding.person), **walk.about.get((p, n), {}))
+    ctx = dict(
+        person=case.display(p),
+        nomination=nom_name(case, n),
+        votes=texts.votes(cand.votes),
+        position=cand.position,
+        key_phrase=KEY_PHRASE[texts.lang].get(str(key), str(key)),
+        lot_phrase=texts.label("lot_won", date=lot_date) if (lot_date and p == successor) else "",
+        departed=case.display(proc.holding.person),
+        **walk.about.get((p, n), {}),
+    )
     entry = {"person": p, "nomination": n, "rank": rank, "status": st}
     if st == "skipped":
         _passed_over(entry, case, texts, step, walk, ctx)
     else:
         kind = {"successor": "successor", "tied": "tied"}.get(st, "behind")
         keys = [f"{kind}@{pool_norm}#{v}" for v in walk.text_variant.get((p, n), [])] + [
-            f"{kind}@{pool_norm}#{key}", f"{kind}@{pool_norm}", f"{kind}@any", kind]
-        entry.update(norm=pool_norm, citation=texts.citation(pool_norm),
-                     explanation=texts.sentence(keys, **ctx))
+            f"{kind}@{pool_norm}#{key}",
+            f"{kind}@{pool_norm}",
+            f"{kind}@any",
+            kind,
+        ]
+        entry.update(norm=pool_norm, citation=texts.citation(pool_norm), explanation=texts.sentence(keys, **ctx))
     entry.update(votes=cand.votes, position=cand.position)
     return entry
 
@@ -196,17 +227,25 @@ def _candidate(case: Case, texts: Texts, step: Step, walk: _Walk, row: tuple, st
 def _passed_over(entry: dict, case: Case, texts: Texts, step: Step, walk: _Walk, ctx: dict) -> None:
     """A person passed over: the first reason (in REASON_ORDER) with its norm and date, the others beside it."""
     p, n = entry["person"], entry["nomination"]
-    rs = sorted(walk.reasons.get((p, n), []),
-                key=lambda t: (REASON_ORDER.index(t[0]) if t[0] in REASON_ORDER else 99, t[1]))
+    rs = sorted(
+        walk.reasons.get((p, n), []), key=lambda t: (REASON_ORDER.index(t[0]) if t[0] in REASON_ORDER else 99, t[1])
+    )
     code, norm, day = rs[0]
     sits_through = step.sitting.get(p)
-    ctx.update(date=long_date(from_int(day), texts.lang) if day else "?",
-               other=nom_name(case, sits_through.via_nomination) if sits_through else "?")
+    ctx.update(
+        date=long_date(from_int(day), texts.lang) if day else "?",
+        other=nom_name(case, sits_through.via_nomination) if sits_through else "?",
+    )
     keys = [f"{code}@{norm}#{v}" for v in walk.text_variant.get((p, n), [])] + [f"{code}@{norm}", code]
     if day:  # the date of the event the reason rests on (a declaration, a death ...)
         entry["reason_date"] = iso(day)
-    entry.update(reason=code, reasons=list(dict.fromkeys(t[0] for t in rs)), norm=norm,
-                 citation=texts.citation(norm), explanation=texts.sentence(keys, **ctx))
+    entry.update(
+        reason=code,
+        reasons=list(dict.fromkeys(t[0] for t in rs)),
+        norm=norm,
+        citation=texts.citation(norm),
+        explanation=texts.sentence(keys, **ctx),
+    )
     if len(rs) > 1:
         _further_norms(entry, rs, texts, ctx)
 
@@ -216,8 +255,11 @@ def _further_norms(entry: dict, rs: list, texts: Texts, ctx: dict) -> None:
     whole period) is said too, where the catalogue words it (``<reason>@<norm>#also``)."""
     norm = entry["norm"]
     entry["norms"] = [{"reason": c, "norm": nm, "citation": texts.citation(nm)} for c, nm, _ in rs]
-    more = [texts.sentence([f"{c}@{nm}#also"], **{**ctx, "date": long_date(from_int(d), texts.lang) if d else "?"})
-            for c, nm, d in rs[1:] if nm != norm]
+    more = [
+        texts.sentence([f"{c}@{nm}#also"], **{**ctx, "date": long_date(from_int(d), texts.lang) if d else "?"})
+        for c, nm, d in rs[1:]
+        if nm != norm
+    ]
     more = [m for m in dict.fromkeys(more) if m and m != entry["explanation"]]
     if more:
         entry["explanation"] += " " + " ".join(more)
@@ -233,13 +275,16 @@ def _grounds(case: Case, texts: Texts, atoms: dict, outcome: str, pools: dict) -
         kind = "ground" if k < 90 else ("outcome" if k < 95 else "membership")
         # places 10 * K hold the ordering of pool K (core/walk.lp)
         key_of_pool = pools[k // 10][1] if k % 10 == 0 and k // 10 in pools and k < 90 else None
-        ctx = dict(subject=_subject(case, subject, nomination_ids),
-                   key_phrase=KEY_PHRASE[texts.lang].get(str(key_of_pool), ""))
+        ctx = dict(
+            subject=_subject(case, subject, nomination_ids), key_phrase=KEY_PHRASE[texts.lang].get(str(key_of_pool), "")
+        )
         # the outcome's own wording (referred, undetermined, not applicable) is for the grounds of that
         # outcome, never for the ordering of a pool that was walked before it
-        keys = [f"ground-{outcome}@{norm}", f"{kind}@{norm}"] \
-            if outcome in ("not_applicable", "referred", "undetermined") and key_of_pool is None \
+        keys = (
+            [f"ground-{outcome}@{norm}", f"{kind}@{norm}"]
+            if outcome in ("not_applicable", "referred", "undetermined") and key_of_pool is None
             else [f"{kind}@{norm}#{key_of_pool}", f"{kind}@{norm}#{subject}", f"{kind}@{norm}"]
+        )
         if (k, norm) in variants:
             keys.insert(0, f"{kind}@{norm}#{variants[(k, norm)]}")
         grounds.append({"norm": norm, "citation": texts.citation(norm), "explanation": texts.sentence(keys, **ctx)})
@@ -263,12 +308,20 @@ def _trigger_grounds(case: Case, statute: Statute, texts: Texts, proc: Procedure
     own_first = lambda a: (a[0] in statute.norms and statute.norms[a[0]].outside_section, a[0])
     trigger_variants = {str(norm): str(v) for norm, v in atoms.get("trigger_variant/2", [])}
     for (norm,) in sorted(atoms.get("trigger_ground/1", []), key=own_first):
-        ctx = dict(departed=case.display(proc.holding.person), date=long_date(ev.date, texts.lang),
-                   trigger_phrase=TRIGGER_PHRASE[texts.lang].get(proc.trigger, proc.trigger),
-                   ground_phrase=f" ({ground_text})" if ground_text else "")
+        ctx = dict(
+            departed=case.display(proc.holding.person),
+            date=long_date(ev.date, texts.lang),
+            trigger_phrase=TRIGGER_PHRASE[texts.lang].get(proc.trigger, proc.trigger),
+            ground_phrase=f" ({ground_text})" if ground_text else "",
+        )
         keys = [f"trigger@{norm}#{trigger_variants[norm]}"] if norm in trigger_variants else []
-        trigger_grounds.append({"norm": norm, "citation": texts.citation(norm),
-                                "explanation": texts.sentence(keys + [f"trigger@{norm}"], **ctx)})
+        trigger_grounds.append(
+            {
+                "norm": norm,
+                "citation": texts.citation(norm),
+                "explanation": texts.sentence(keys + [f"trigger@{norm}"], **ctx),
+            }
+        )
     return trigger_grounds
 
 
@@ -280,9 +333,12 @@ def _notes(case: Case, texts: Texts, atoms: dict) -> list[dict]:
     notes = []
     for code, norm in sorted(atoms.get("note/2", [])):
         persons = about_note.get(str(code), [])
-        note = {"code": str(code), "norm": norm, "citation": texts.citation(norm),
-                "explanation": texts.sentence([f"note@{code}"],
-                                              persons=", ".join(case.display(p) for p in persons))}
+        note = {
+            "code": str(code),
+            "norm": norm,
+            "citation": texts.citation(norm),
+            "explanation": texts.sentence([f"note@{code}"], persons=", ".join(case.display(p) for p in persons)),
+        }
         if persons:
             note["persons"] = persons
         notes.append(note)
@@ -292,10 +348,15 @@ def _notes(case: Case, texts: Texts, atoms: dict) -> list[dict]:
 def _membership(atoms: dict) -> dict:
     """The successor's membership: when he was notified, his deadline, its status, from when he sits."""
     m = {str(f): v for f, v in atoms.get("membership/2", [])}
-    membership = {"notified": iso(m.get("notified")), "deadline": iso(m.get("deadline")),
-                  "status": str(m.get("status", "pending")), "member_from": iso(m.get("member_from")),
-                  "unnotified": m.get("unnotified") if isinstance(m.get("unnotified"), int)
-                  else str(m.get("unnotified") or "") or None}
+    membership = {
+        "notified": iso(m.get("notified")),
+        "deadline": iso(m.get("deadline")),
+        "status": str(m.get("status", "pending")),
+        "member_from": iso(m.get("member_from")),
+        "unnotified": m.get("unnotified")
+        if isinstance(m.get("unnotified"), int)
+        else str(m.get("unnotified") or "") or None,
+    }
     if "earliest_determination" in m:  # Hessen from 2011: no Feststellung recorded
         membership["earliest_determination"] = iso(m["earliest_determination"])
     return membership
@@ -326,15 +387,27 @@ def parse_day(text: str | None) -> dt.date | None:
 def finish_determination(proc: Procedure, texts: Texts, unnotified: str, case: Case | None = None) -> dict:
     """The determination of a procedure: its last walk, with the calls it made."""
     det = dict(proc.decision.payload)
-    det["calls"] = [{"person": c.person, "nomination": c.nomination, "from": c.start.isoformat(),
-                     "ended": iso_day(c.ended), "how": c.how} for c in proc.calls]
+    det["calls"] = [
+        {
+            "person": c.person,
+            "nomination": c.nomination,
+            "from": c.start.isoformat(),
+            "ended": iso_day(c.ended),
+            "how": c.how,
+        }
+        for c in proc.calls
+    ]
     if det.get("membership") is not None:
         det["membership"] = _finished_membership(det, proc, texts, unnotified, case)
     if proc.recorded_call is not None:
         det["recorded_call"] = proc.recorded_call.person
         last = proc.calls[-1] if proc.calls else None
-        if last is not None and last.person == proc.recorded_call.person and last.how is None \
-                and det["successor"] != last.person:
+        if (
+            last is not None
+            and last.person == proc.recorded_call.person
+            and last.how is None
+            and det["successor"] != last.person
+        ):
             _record_stands(det, proc, last, texts)
     return det
 
@@ -348,8 +421,9 @@ def _finished_membership(det: dict, proc: Procedure, texts: Texts, unnotified: s
     # a deadline moved by BGB § 193: the weekend day or public holiday (by name) that moved it
     own_call = [c for c in proc.calls if c.person == det.get("successor")]
     start = parse_day(membership.get("notified")) or (own_call[-1].start if own_call else None)
-    moved = deadline_moved(start, parse_day(membership.get("deadline")), texts.statute.land,
-                           case.holidays if case else (), texts.lang)
+    moved = deadline_moved(
+        start, parse_day(membership.get("deadline")), texts.statute.land, case.holidays if case else (), texts.lang
+    )
     if moved:
         membership["deadline_moved"] = moved
     return membership
@@ -358,20 +432,43 @@ def _finished_membership(det: dict, proc: Procedure, texts: Texts, unnotified: s
 def _record_stands(det: dict, proc: Procedure, call, texts: Texts) -> None:
     """The office called another person than the statute's walk: the record stands. The determination
     names him as successor, with his own period; the person the walk reached is shown behind him."""
-    det.update(outcome="successor", successor=call.person, successor_nomination=call.nomination, lot_between=[],
-               referred_to=None, member_count_reduced=False)
+    det.update(
+        outcome="successor",
+        successor=call.person,
+        successor_nomination=call.nomination,
+        lot_between=[],
+        referred_to=None,
+        member_count_reduced=False,
+    )
     for row in det["candidates"]:
         if row["status"] in ("successor", "tied"):
             row["status"] = "behind"
     ground = (det["grounds"] or [det.get("outcome_ground") or {}])[0]
-    det["candidates"].append({
-        "person": call.person, "nomination": call.nomination,
-        "rank": max((row["rank"] for row in det["candidates"]), default=0) + 1, "status": "successor",
-        "norm": ground.get("norm", ""), "citation": ground.get("citation", ""),
-        "explanation": texts.label("recorded_successor", date=long_date(call.start, texts.lang))})
+    det["candidates"].append(
+        {
+            "person": call.person,
+            "nomination": call.nomination,
+            "rank": max((row["rank"] for row in det["candidates"]), default=0) + 1,
+            "status": "successor",
+            "norm": ground.get("norm", ""),
+            "citation": ground.get("citation", ""),
+            "explanation": texts.label("recorded_successor", date=long_date(call.start, texts.lang)),
+        }
+    )
     recorded = proc.recorded_membership or {}
     seated = proc.state == "ended"
-    status = ("determined" if recorded.get("deadline") is None and seated else
-              "accepted" if seated and recorded.get("accepted") else "deemed_accepted" if seated else "pending")
-    det["membership"] = {"notified": iso_day(recorded.get("notified")), "deadline": iso_day(recorded.get("deadline")),
-                         "status": status, "member_from": iso_day(proc.ended_on) if seated else None}
+    status = (
+        "determined"
+        if recorded.get("deadline") is None and seated
+        else "accepted"
+        if seated and recorded.get("accepted")
+        else "deemed_accepted"
+        if seated
+        else "pending"
+    )
+    det["membership"] = {
+        "notified": iso_day(recorded.get("notified")),
+        "deadline": iso_day(recorded.get("deadline")),
+        "status": status,
+        "member_from": iso_day(proc.ended_on) if seated else None,
+    }

@@ -8,24 +8,31 @@ The parts of one determination are built in ``engine.determination``, the warnin
 from __future__ import annotations
 
 import dataclasses
-import functools
 import datetime as dt
-from typing import Callable
+import functools
+from collections.abc import Callable
 
 from nachruecken import FORMAT_VERSION, __version__
-from nachruecken.law.dates import to_int
-from nachruecken.law.texts import Texts
-from nachruecken.engine.composition import composition
+from nachruecken.case.model import Case
 from nachruecken.engine import term_warnings, window
+from nachruecken.engine.composition import composition
 from nachruecken.engine.determination import build_determination, finish_determination, parse_day
 from nachruecken.engine.facts import ALL_ORDERS, Ids, case_text, step_text
 from nachruecken.engine.ledger import Decision, LedgerRules, Step, effective_events, run_ledger
-from nachruecken.case.model import Case
 from nachruecken.engine.solver import solve_atoms
 from nachruecken.errors import InputError
+from nachruecken.law.dates import to_int
 from nachruecken.law.statutes import (
-    STATE_OF, VERSIONS, Statute, load_statute, reading_state, resolve_statute_spec, version_on, versions_of,
+    STATE_OF,
+    VERSIONS,
+    Statute,
+    load_statute,
+    reading_state,
+    resolve_statute_spec,
+    version_on,
+    versions_of,
 )
+from nachruecken.law.texts import Texts
 from nachruecken.law.versions import basis_text, straddling, version_summary, version_warnings
 from nachruecken.law.wording import localize_all
 
@@ -44,10 +51,16 @@ class _Version:
     full: str | None = None  # the static facts of everyone, where a windowed walk must be repeated
 
 
-def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict[str, str] | None = None,
-                   lang: str = "en", all_candidates: bool = False,
-                   option_names: tuple[str, str] = ("--statute", "--reading"),
-                   file_order_warnings: bool = True, windowed: bool = True) -> dict:
+def determine_case(
+    case: Case,
+    statute_id: str | None = None,
+    cli_readings: dict[str, str] | None = None,
+    lang: str = "en",
+    all_candidates: bool = False,
+    option_names: tuple[str, str] = ("--statute", "--reading"),
+    file_order_warnings: bool = True,
+    windowed: bool = True,
+) -> dict:
     """Every vacancy of the case decided. ``option_names`` name the statute and readings given
     beside the case in errors (the CLI's flags, or the API's parameters). Without
     ``file_order_warnings`` no warning says what another file order of one date's vacancies would
@@ -64,28 +77,34 @@ def determine_case(case: Case, statute_id: str | None = None, cli_readings: dict
     decide = term.decider(term.version_date, term.applied)
     ledger = run_ledger(case, decide, term.land, term.unnotified, term.rules)
     if file_order_warnings:
-        ledger.warnings += term_warnings.file_order_warnings(case, ledger, decide, term.land, term.unnotified,
-                                                             term.rules)
+        ledger.warnings += term_warnings.file_order_warnings(
+            case, ledger, decide, term.land, term.unnotified, term.rules
+        )
     wanted = set(case.vacancy) if case.vacancy is not None else None
     decided = [proc for proc in ledger.procedures if proc.decision is not None]
-    determinations = [finish_determination(proc, versions[term.applied[proc.index][0].id].texts, term.unnotified, case)
-                      for proc in decided if wanted is None or proc.holding.person in wanted]
+    determinations = [
+        finish_determination(proc, versions[term.applied[proc.index][0].id].texts, term.unnotified, case)
+        for proc in decided
+        if wanted is None or proc.holding.person in wanted
+    ]
     codes = term_warnings.warning_codes(case, ledger, determinations, foreign, spec)
     used = list(dict.fromkeys(term.applied[proc.index][0].id for proc in decided)) or [term.at_election.statute.id]
     warnings = term.warnings(ledger, decided, used, codes, determinations)
     return _result(term, used, ledger, warnings, determinations)
 
 
-def _set_aside_readings(case: Case, spec: str, statute_id: str | None, cli_readings: dict[str, str],
-                        readings_opt: str) -> dict[str, str]:
+def _set_aside_readings(
+    case: Case, spec: str, statute_id: str | None, cli_readings: dict[str, str], readings_opt: str
+) -> dict[str, str]:
     """The case's readings of another known state, set aside where the case is decided under another
     state's statute. A reading of another state is an error where the user gave it for this decision,
     or where the case is decided under its own statute."""
     state = STATE_OF[versions_of(spec)[0]]
     _refuse_foreign_readings(cli_readings, state, spec, readings_opt)
     # (only ids of another known state; a typo stays for resolve_readings to refuse)
-    foreign = {rid: v for rid, v in case.readings.items()
-               if reading_state(rid) in VERSIONS and reading_state(rid) != state}
+    foreign = {
+        rid: v for rid, v in case.readings.items() if reading_state(rid) in VERSIONS and reading_state(rid) != state
+    }
     if not statute_id:
         _refuse_foreign_readings(foreign, state, spec, "readings")
     return foreign
@@ -95,13 +114,16 @@ def _refuse_foreign_readings(readings: dict[str, str], state: str, spec: str, so
     for rid in readings:
         other = reading_state(rid)
         if other not in (state, "core") and other in VERSIONS:
-            raise InputError(f"reading '{rid}' belongs to {load_statute(VERSIONS[other][0]).state['en']} ({other}); "
-                             f"this case is decided under {spec} ({load_statute(VERSIONS[state][0]).state['en']})",
-                             f"{source}.{rid}")
+            raise InputError(
+                f"reading '{rid}' belongs to {load_statute(VERSIONS[other][0]).state['en']} ({other}); "
+                f"this case is decided under {spec} ({load_statute(VERSIONS[state][0]).state['en']})",
+                f"{source}.{rid}",
+            )
 
 
-def _resolve_versions(spec: str, case_readings: dict[str, str], cli_readings: dict[str, str] | None,
-                      readings_opt: str, lang: str) -> dict[str, _Version]:
+def _resolve_versions(
+    spec: str, case_readings: dict[str, str], cli_readings: dict[str, str] | None, readings_opt: str, lang: str
+) -> dict[str, _Version]:
     """Each text of ``spec`` with the readings the case (then the user) gives it."""
     versions: dict[str, _Version] = {}
     for sid in versions_of(spec):
@@ -118,8 +140,9 @@ class _Term:
     """A case's term as it is replayed: the texts that apply on each day, the rules before any vacancy,
     the day the replay ends, and which text each procedure applied."""
 
-    def __init__(self, case: Case, spec: str, versions: dict[str, _Version], lang: str, all_candidates: bool,
-                 windowed: bool):
+    def __init__(
+        self, case: Case, spec: str, versions: dict[str, _Version], lang: str, all_candidates: bool, windowed: bool
+    ):
         self.case, self.spec, self.versions, self.lang = case, spec, versions, lang
         self.all_candidates, self.windowed = all_candidates, windowed
         self.q = Ids()
@@ -142,6 +165,7 @@ class _Term:
     def decider(self, mode: str, record: dict | None) -> Callable[[Step], Decision]:
         """The walk of a step under the text of its day: ``mode`` says which day (``vacancy_day`` or
         ``step_day``); ``record``, where given, keeps the text and basis each procedure applied."""
+
         def decide(step: Step) -> Decision:
             day = step.procedure.date if mode == "vacancy_day" else step.date
             version, basis = self.version_of(day)
@@ -151,9 +175,14 @@ class _Term:
             atoms = self._walk(version, step)
             det = build_determination(self.case, version.statute, version.texts, step, atoms)
             det["readings"] = version.readings
-            det["version_basis"] = basis_text(self.lang, basis if mode == "vacancy_day" or basis in ("pinned", "only")
-                                              else f"{basis}_step", version.statute, day)
+            det["version_basis"] = basis_text(
+                self.lang,
+                basis if mode == "vacancy_day" or basis in ("pinned", "only") else f"{basis}_step",
+                version.statute,
+                day,
+            )
             return _decision(det, atoms)
+
         return decide
 
     def _prepare(self, version: _Version) -> None:
@@ -165,8 +194,9 @@ class _Term:
         version.ranked = window.rankings(self.case, orders or ALL_ORDERS)
         if self.windowed and version.statute.windowed and not self.all_candidates:
             version.window = window.build(self.case, version.ranked)
-        version.static = case_text(self.case, version.readings, orders, self.q, version.ranked,
-                                   version.window.keep if version.window else None)
+        version.static = case_text(
+            self.case, version.readings, orders, self.q, version.ranked, version.window.keep if version.window else None
+        )
         if version.window is None:
             version.full = version.static
 
@@ -186,23 +216,38 @@ class _Term:
             return {}
         other_mode = "step_day" if self.version_date == "vacancy_day" else "vacancy_day"
         other = run_ledger(self.case, self.decider(other_mode, None), self.land, self.unnotified, self.rules)
-        return {(p.holding.person, p.date): (p.decision.outcome, p.decision.successor)
-                for p in other.procedures if p.decision is not None}
+        return {
+            (p.holding.person, p.date): (p.decision.outcome, p.decision.successor)
+            for p in other.procedures
+            if p.decision is not None
+        }
 
-    def warnings(self, ledger, decided: list, used: list[str], codes: list[tuple[str, dict]],
-                 determinations: list[dict]) -> list[str]:
+    def warnings(
+        self, ledger, decided: list, used: list[str], codes: list[tuple[str, dict]], determinations: list[dict]
+    ) -> list[str]:
         """The term's warnings in words: the texts applied, their caveats, the codes, the notes not to miss."""
         main = self.versions[used[0]]
         applied_list = [(proc, *self.applied[proc.index]) for proc in decided]
         alternative = self._alternative(applied_list)
-        warnings = version_warnings(self.spec, self.case.election_date, applied_list,
-                                    {sid: self.versions[sid].ignored for sid in used}, self.lang, self.as_of_day,
-                                    alternative, self.version_date)
-        warnings += [term_warnings.caveat(self.versions[sid].statute, self.lang) for sid in used
-                     if self.versions[sid].statute.version_caveat and ledger.procedures]
+        warnings = version_warnings(
+            self.spec,
+            self.case.election_date,
+            applied_list,
+            {sid: self.versions[sid].ignored for sid in used},
+            self.lang,
+            self.as_of_day,
+            alternative,
+            self.version_date,
+        )
+        warnings += [
+            term_warnings.caveat(self.versions[sid].statute, self.lang)
+            for sid in used
+            if self.versions[sid].statute.version_caveat and ledger.procedures
+        ]
         # a ledger warning in the words of the text in force on its date (e.g. the form a Verzicht needs)
-        warnings += [term_warnings.warning(self._statute_of(params, main), self.lang, code, params)
-                     for code, params in codes]
+        warnings += [
+            term_warnings.warning(self._statute_of(params, main), self.lang, code, params) for code, params in codes
+        ]
         # remarks an officer must not miss are repeated among the case's warnings
         warnings += term_warnings.note_warnings(determinations, self.lang)
         return warnings
@@ -221,9 +266,13 @@ def _result(term: _Term, used: list[str], ledger, warnings: list[str], determina
     for sid in used:
         readings.update(term.versions[sid].readings)
     return {
-        "format_version": FORMAT_VERSION, "nachruecken_version": __version__,
-        "case": term.case.file, "input_sha256": term.case.input_sha256, "title": term.case.title,
-        "statute": term.spec, "statute_version": version_summary(term.lang, [term.versions[sid].statute for sid in used]),
+        "format_version": FORMAT_VERSION,
+        "nachruecken_version": __version__,
+        "case": term.case.file,
+        "input_sha256": term.case.input_sha256,
+        "title": term.case.title,
+        "statute": term.spec,
+        "statute_version": version_summary(term.lang, [term.versions[sid].statute for sid in used]),
         "readings": readings,
         "warnings": localize_all(warnings, term.lang),
         "determinations": localize_all(determinations, term.lang),
@@ -234,13 +283,20 @@ def _result(term: _Term, used: list[str], ledger, warnings: list[str], determina
 def _decision(det: dict, atoms: dict) -> Decision:
     """What the ledger needs of a determination."""
     m = det["membership"] or {}
-    return Decision(det["outcome"], det["successor"], det["successor_nomination"], det,
-                    member_from=parse_day(m.get("member_from")), deadline=parse_day(m.get("deadline")),
-                    status=m.get("status"), assumed=m.get("status") == "determined" and "earliest_determination" in m,
-                    fails_by=frozenset(str(a[0]) for a in atoms.get("call_fails_by/1", [])),
-                    pending_excluded=bool(atoms.get("pending_excluded/0")),
-                    lot_between=tuple(det["lot_between"]),
-                    keeps_seat=bool(atoms.get("holder_keeps_seat/0")))
+    return Decision(
+        det["outcome"],
+        det["successor"],
+        det["successor_nomination"],
+        det,
+        member_from=parse_day(m.get("member_from")),
+        deadline=parse_day(m.get("deadline")),
+        status=m.get("status"),
+        assumed=m.get("status") == "determined" and "earliest_determination" in m,
+        fails_by=frozenset(str(a[0]) for a in atoms.get("call_fails_by/1", [])),
+        pending_excluded=bool(atoms.get("pending_excluded/0")),
+        lot_between=tuple(det["lot_between"]),
+        keeps_seat=bool(atoms.get("holder_keeps_seat/0")),
+    )
 
 
 def _rules_of_term(spec: str, versions: dict[str, _Version], at_election: _Version) -> LedgerRules:
@@ -265,17 +321,20 @@ def _ledger_rules(sid: str, readings: tuple) -> LedgerRules:
     facts = "\n".join(f"reading({q(rid)},{value})." for rid, value in readings)
     atoms = solve_atoms(sid, facts)
     fails = {str(a[0]) for a in atoms.get("call_fails_by/1", [])}
-    return LedgerRules(reservation_refuses="reservation" in fails, call_fails_by=frozenset(fails),
-                       members_at_election=bool(atoms.get("elected_member_at_election/0")),
-                       refusal_waives_from=dt.date.min if atoms.get("refusal_waives_anwartschaft/0") else None,
-                       candidate_waiver=bool(atoms.get("candidate_waiver/0")),
-                       verzicht_with_determination=bool(atoms.get("verzicht_with_determination/0")),
-                       members_from_period_start=bool(atoms.get("elected_member_from_period_start/0")),
-                       verzicht_recorded_only=bool(atoms.get("verzicht_recorded_only/0")),
-                       waiver_in_call_refuses=bool(atoms.get("waiver_in_call_refuses/0")),
-                       vacates_before_acceptance=frozenset(str(a[0]) for a in atoms.get("vacates_before_acceptance/1", [])),
-                       period_shift=not atoms.get("period_rule/1"),
-                       uncleared_refuses=bool(atoms.get("deemed_refusal_unless_cleared/0")))
+    return LedgerRules(
+        reservation_refuses="reservation" in fails,
+        call_fails_by=frozenset(fails),
+        members_at_election=bool(atoms.get("elected_member_at_election/0")),
+        refusal_waives_from=dt.date.min if atoms.get("refusal_waives_anwartschaft/0") else None,
+        candidate_waiver=bool(atoms.get("candidate_waiver/0")),
+        verzicht_with_determination=bool(atoms.get("verzicht_with_determination/0")),
+        members_from_period_start=bool(atoms.get("elected_member_from_period_start/0")),
+        verzicht_recorded_only=bool(atoms.get("verzicht_recorded_only/0")),
+        waiver_in_call_refuses=bool(atoms.get("waiver_in_call_refuses/0")),
+        vacates_before_acceptance=frozenset(str(a[0]) for a in atoms.get("vacates_before_acceptance/1", [])),
+        period_shift=not atoms.get("period_rule/1"),
+        uncleared_refuses=bool(atoms.get("deemed_refusal_unless_cleared/0")),
+    )
 
 
 def default_ledger_rules(sid: str) -> LedgerRules:

@@ -6,8 +6,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from nachruecken.resources import shipped
 from nachruecken.errors import InputError
+from nachruecken.resources import shipped
 
 CASE_SUFFIXES = (".yaml", ".yml", ".json", ".lp")
 
@@ -48,15 +48,24 @@ def run_expected(case, lang: str = "en") -> tuple[list[Check], dict | None]:
     from nachruecken.engine.determine import determine_case
     from nachruecken.engine.solver import EncodingError
 
-    conflicts = {v: want["conflict"] for v, want in case.expected.items() if isinstance(want, dict) and "conflict" in want}
+    conflicts = {
+        v: want["conflict"] for v, want in case.expected.items() if isinstance(want, dict) and "conflict" in want
+    }
     try:
         result = determine_case(case, lang=lang)
     except EncodingError as exc:
         if not conflicts:
             raise
         text = str(exc)
-        return [Check(case.file, v, all(x in text for x in c["successors"] + (c["outcomes"] if len(c["outcomes"]) > 1 else [])),
-                      f"conflict reproduced: {text}") for v, c in conflicts.items()], None
+        return [
+            Check(
+                case.file,
+                v,
+                all(x in text for x in c["successors"] + (c["outcomes"] if len(c["outcomes"]) > 1 else [])),
+                f"conflict reproduced: {text}",
+            )
+            for v, c in conflicts.items()
+        ], None
     checks = compare({v: w for v, w in case.expected.items() if v not in conflicts}, result)
     checks += [Check(case.file, v, False, "expected a conflict, but the case decides") for v in conflicts]
     return checks, result
@@ -139,17 +148,30 @@ def update_expected(path: Path, case, result: dict) -> str:
     start = next((i for i, line in enumerate(lines) if re.match(r"expected\s*:", line)), None)
     if start is None:
         raise InputError("no top-level expected block to update", "expected", str(path))
-    end = next((i for i in range(start + 1, len(lines)) if lines[i].strip() and not lines[i][0].isspace()
-                and not lines[i].startswith("#")), len(lines))
+    end = next(
+        (
+            i
+            for i in range(start + 1, len(lines))
+            if lines[i].strip() and not lines[i][0].isspace() and not lines[i].startswith("#")
+        ),
+        len(lines),
+    )
     block: dict = {}
     for key, det in keyed(result["determinations"]):
         if key in case.expected or det["vacancy"] not in block:
             old = case.expected.get(key)
             block[key] = _expectation(det, list(old) if old else list(BASIC_KEYS), new=old is None)
-    dumped = yaml.safe_dump({"expected": block}, allow_unicode=True, sort_keys=False, width=110,
-                            default_flow_style=None)
+    dumped = yaml.safe_dump(
+        {"expected": block}, allow_unicode=True, sort_keys=False, width=110, default_flow_style=None
+    )
     new = "".join(lines[:start]) + dumped + "".join(lines[end:])
     if new != text:
         path.write_text(new, encoding="utf-8")
-    return "".join(difflib.unified_diff(text.splitlines(keepends=True), new.splitlines(keepends=True),
-                                        fromfile=f"{path} (before)", tofile=f"{path} (updated)"))
+    return "".join(
+        difflib.unified_diff(
+            text.splitlines(keepends=True),
+            new.splitlines(keepends=True),
+            fromfile=f"{path} (before)",
+            tofile=f"{path} (updated)",
+        )
+    )

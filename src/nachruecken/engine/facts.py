@@ -13,13 +13,16 @@ import datetime as dt
 
 from clingo import String
 
-from nachruecken.law.dates import add_months, period_end, to_int
 from nachruecken.case.model import Case
 from nachruecken.engine.ledger import Step
 from nachruecken.engine.window import rankings
+from nachruecken.law.dates import add_months, period_end, to_int
 
-ALL_ORDERS = {"per_list": ("votes", "votes_nonzero"), "all": ("votes", "votes_nonzero"),
-              "group": ("votes", "votes_nonzero")}
+ALL_ORDERS = {
+    "per_list": ("votes", "votes_nonzero"),
+    "all": ("votes", "votes_nonzero"),
+    "group": ("votes", "votes_nonzero"),
+}
 
 
 ONE_DAY = dt.timedelta(days=1)
@@ -48,8 +51,14 @@ class Ids:
         return out
 
 
-def case_text(case: Case, readings: dict[str, str], orders: dict | None = None, q: Ids | None = None,
-              ranked: dict | None = None, keep: frozenset[str] | None = None) -> str:
+def case_text(
+    case: Case,
+    readings: dict[str, str],
+    orders: dict | None = None,
+    q: Ids | None = None,
+    ranked: dict | None = None,
+    keep: frozenset[str] | None = None,
+) -> str:
     """The static facts of a case (everything but events) in the input vocabulary, plus orderings
     (``ranked``: computed here unless given). With ``keep`` (a window, src/nachruecken/engine/window.py),
     only those candidates, at their list places and ranks in the full orderings."""
@@ -80,8 +89,10 @@ def case_text(case: Case, readings: dict[str, str], orders: dict | None = None, 
         out.append(f"reading({q(rid)},{value}).")
     for nom in case.nominations:
         n = q(nom.id)
-        out.append(f"nomination({n}). nomination_group({n},{q(nom.group)}). "
-                   f"nomination_group_kind({n},{nom.group_kind}). nomination_tier({n},{nom.tier}).")
+        out.append(
+            f"nomination({n}). nomination_group({n},{q(nom.group)}). "
+            f"nomination_group_kind({n},{nom.group_kind}). nomination_tier({n},{nom.tier})."
+        )
         if nom.district is not None:
             out.append(f"nomination_district({n},{q(nom.district)}).")
         if nom.substitute_list is not None:
@@ -128,18 +139,21 @@ def order_lines(ranked: dict, q: Ids, keep: frozenset[str] | None = None) -> lis
     return out
 
 
-def step_text(case: Case, step: Step, as_of: int, land: str | None = None, q: Ids | None = None,
-              shift: bool = True) -> str:
+def step_text(
+    case: Case, step: Step, as_of: int, land: str | None = None, q: Ids | None = None, shift: bool = True
+) -> str:
     """The facts of one walk: the departed, who sits, the events it may see (numbered relative to
     the procedure, core/state.lp) and the later declarations that decide membership."""
     q = q or Ids()
     proc = step.procedure
     h = proc.holding
-    out = [f"vacancy({q(h.person)}). vacancy_seat({q(h.seat_nomination)}). vacancy_via({q(h.via_nomination)}).",
-           f"vacancy_how({h.how}). vacancy_trigger({proc.trigger}). vacancy_date({to_int(proc.date)}).",
-           f"vacancy_event({step.vacancy_number}). as_of({as_of}).",
-           f"call_date({to_int(step.date)}). call_deadline({to_int(step.call_deadline)}).",
-           f"next_day({to_int(step.call_deadline)},{to_int(step.call_deadline + ONE_DAY)})."]
+    out = [
+        f"vacancy({q(h.person)}). vacancy_seat({q(h.seat_nomination)}). vacancy_via({q(h.via_nomination)}).",
+        f"vacancy_how({h.how}). vacancy_trigger({proc.trigger}). vacancy_date({to_int(proc.date)}).",
+        f"vacancy_event({step.vacancy_number}). as_of({as_of}).",
+        f"call_date({to_int(step.date)}). call_deadline({to_int(step.call_deadline)}).",
+        f"next_day({to_int(step.call_deadline)},{to_int(step.call_deadline + ONE_DAY)}).",
+    ]
     if h.seat_type is not None:
         out.append(f"vacancy_seat_type({h.seat_type}).")
     # M-V § 45 Abs. 3 Satz 1: an election the vacancy calls for takes place at the latest four months

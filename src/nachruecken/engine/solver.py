@@ -22,8 +22,11 @@ def _parsed(statute_id: str) -> tuple:
     statements: list = []
     messages: list[str] = []
     try:
-        ast.parse_files([str(p) for p in encoding_files(statute_id)], statements.append,
-                        logger=lambda code, msg: messages.append(msg.strip()))
+        ast.parse_files(
+            [str(p) for p in encoding_files(statute_id)],
+            statements.append,
+            logger=lambda code, msg: messages.append(msg.strip()),
+        )
     except RuntimeError:
         raise EncodingError(f"{statute_id}: encoding does not parse: {'; '.join(messages)[:500]}") from None
     return tuple(s for s in statements if s.ast_type != ast.ASTType.Comment)
@@ -50,8 +53,10 @@ def solve_atoms(statute_id: str, facts: str, all_candidates: bool = False) -> di
 
 def _solve_atoms(statute_id: str, facts: str, all_candidates: bool) -> dict[str, list[tuple]]:
     messages: list[str] = []
-    ctl = clingo.Control(["--warn=none", "-c", f"all_candidates={1 if all_candidates else 0}", "--models=2"],
-                         logger=lambda code, msg: messages.append(msg.strip()))
+    ctl = clingo.Control(
+        ["--warn=none", "-c", f"all_candidates={1 if all_candidates else 0}", "--models=2"],
+        logger=lambda code, msg: messages.append(msg.strip()),
+    )
     with ast.ProgramBuilder(ctl) as builder:
         for statement in _parsed(statute_id):
             builder.add(statement)
@@ -88,8 +93,12 @@ def _py(sym: clingo.Symbol):
         return sym.string
     if sym.type == clingo.SymbolType.Function and not sym.arguments:
         return Const(sym.name)
-    if sym.type == clingo.SymbolType.Function and sym.name == "group" and len(sym.arguments) == 1 \
-            and sym.arguments[0].type == clingo.SymbolType.String:
+    if (
+        sym.type == clingo.SymbolType.Function
+        and sym.name == "group"
+        and len(sym.arguments) == 1
+        and sym.arguments[0].type == clingo.SymbolType.String
+    ):
         return GroupRef(sym.arguments[0].string)
     if sym.type == clingo.SymbolType.Function and not sym.name and sym.arguments:
         return tuple(_py(a) for a in sym.arguments)  # a pair, e.g. a rank (list place, step)

@@ -20,26 +20,39 @@ from nachruecken.law.texts import REPLAY_WARNINGS
 WARNING_NOTES = frozenset({"no_vote_count_decides", "former_member_called"})
 
 
-def warning_codes(case: Case, ledger, determinations: list[dict], foreign: dict[str, str],
-                  spec: str) -> list[tuple[str, dict]]:
+def warning_codes(
+    case: Case, ledger, determinations: list[dict], foreign: dict[str, str], spec: str
+) -> list[tuple[str, dict]]:
     """Every warning of the term as (code, params), in the order they are shown."""
-    codes = (case_warnings(case) + [departure_hint(code, params, case) for code, params in ledger.warnings]
-             + ([] if ledger.procedures else [("nothing", {})]) + _period_warnings(case, ledger)
-             + result_warnings(case, determinations))
+    codes = (
+        case_warnings(case)
+        + [departure_hint(code, params, case) for code, params in ledger.warnings]
+        + ([] if ledger.procedures else [("nothing", {})])
+        + _period_warnings(case, ledger)
+        + result_warnings(case, determinations)
+    )
     if foreign:
-        codes.append(("readings_set_aside", {"readings": ", ".join(f"{k}={v}" for k, v in foreign.items()),
-                                             "spec": spec}))
+        codes.append(
+            ("readings_set_aside", {"readings": ", ".join(f"{k}={v}" for k, v in foreign.items()), "spec": spec})
+        )
     if case.vacancy is not None:
-        codes += [("vacancy_not_vacated", {"person": p}) for p in case.vacancy
-                  if not any(d["vacancy"] == p for d in determinations)]
+        codes += [
+            ("vacancy_not_vacated", {"person": p})
+            for p in case.vacancy
+            if not any(d["vacancy"] == p for d in determinations)
+        ]
     return codes
 
 
 def note_warnings(determinations: list[dict], lang: str) -> list[str]:
     """Remarks an officer must not miss, repeated among the case's warnings."""
     seat_of = "Sitz von" if lang == "de" else "seat of"
-    return [f"{seat_of} '{d['vacancy']}': {n['explanation']}" for d in determinations
-            for n in d["notes"] if n["code"] in WARNING_NOTES]
+    return [
+        f"{seat_of} '{d['vacancy']}': {n['explanation']}"
+        for d in determinations
+        for n in d["notes"]
+        if n["code"] in WARNING_NOTES
+    ]
 
 
 def _period_warnings(case: Case, ledger) -> list[tuple[str, dict]]:
@@ -49,13 +62,18 @@ def _period_warnings(case: Case, ledger) -> list[tuple[str, dict]]:
         return []
     out = []
     if case.election_date is not None and start < case.election_date:
-        out.append(("period_start_before_election", {"date": start.isoformat(),
-                                                     "election": case.election_date.isoformat()}))
+        out.append(
+            ("period_start_before_election", {"date": start.isoformat(), "election": case.election_date.isoformat()})
+        )
     # (a refusal of the election before the period starts is what the start is for, NRW § 36 Satz 2)
     early = [p for p in ledger.procedures if p.date < start and p.trigger != "refused"]
     if early:
-        out.append(("period_start_after_vacancy", {"date": start.isoformat(), "person": early[0].holding.person,
-                                                   "vacancy": early[0].date.isoformat()}))
+        out.append(
+            (
+                "period_start_after_vacancy",
+                {"date": start.isoformat(), "person": early[0].holding.person, "vacancy": early[0].date.isoformat()},
+            )
+        )
     return out
 
 
@@ -70,15 +88,20 @@ def warning(statute: Statute, lang: str, code: str, params: dict) -> str:
     (texts ``warning@<code>``, e.g. the form a Verzicht on the seat needs there)."""
     template = statute.texts.get(f"warning@{code}", {}).get(lang) or REPLAY_WARNINGS[lang][code]
     # dates as running text ("31 August 2023", "31. August 2023")
-    words = {k: long_date(dt.date.fromisoformat(v), lang) if k in ("date", "since", "vacancy", "election", "assumed", "until") and v
-             else v for k, v in params.items()}
+    words = {
+        k: long_date(dt.date.fromisoformat(v), lang)
+        if k in ("date", "since", "vacancy", "election", "assumed", "until") and v
+        else v
+        for k, v in params.items()
+    }
     since = words.get("since")
     since_on = (f" am {since}" if lang == "de" else f" on {since}") if since else ""
     return template.format(**words, since_on=since_on)
 
 
-def file_order_warnings(case: Case, ledger, decide, land: str, unnotified: str,
-                        rules: LedgerRules = LedgerRules()) -> list[tuple[str, dict]]:
+def file_order_warnings(
+    case: Case, ledger, decide, land: str, unnotified: str, rules: LedgerRules = LedgerRules()
+) -> list[tuple[str, dict]]:
     """Vacancies of one date are decided in file order; where that order decides who gets which
     seat, say what the other order would give (the seats' vacating events in reverse)."""
     out = []
@@ -95,8 +118,11 @@ def file_order_warnings(case: Case, ledger, decide, land: str, unnotified: str,
         events = [dataclasses.replace(e, seq=i) for i, e in enumerate(events, 1)]
         other = run_ledger(dataclasses.replace(case, events=events), decide, land, unnotified, rules)
         got = {p.holding.person: p.decision.successor for p in procs if p.decision}
-        alt = {p.holding.person: p.decision.successor for p in other.procedures
-               if p.date == day and p.decision and p.holding.person in got}
+        alt = {
+            p.holding.person: p.decision.successor
+            for p in other.procedures
+            if p.date == day and p.decision and p.holding.person in got
+        }
         if alt != got:
             text = ", ".join(f"{k} -> {alt.get(k) or '-'}" for k in got)
             out.append(("file_order_decides", {"date": day.isoformat(), "other": text}))

@@ -171,9 +171,14 @@ def build(case: Case, ranked: dict[tuple, Ranking], size: int | None = None) -> 
         return None
     complete = frozenset(oid for oid, ranking in ranked.items() if all(c.person in keep for c in ranking.cands))
     # the rank each person before an edge has in the facts: his list place, or his place in the ordering
-    index = {oid: {(c.person, ranking.nomination(i)): (c.position if oid[0] == "list" else i + 1)
-                   for i, c in enumerate(ranking.cands[:edge[oid]])}
-             for oid, ranking in ranked.items() if oid in edge}
+    index = {
+        oid: {
+            (c.person, ranking.nomination(i)): (c.position if oid[0] == "list" else i + 1)
+            for i, c in enumerate(ranking.cands[: edge[oid]])
+        }
+        for oid, ranking in ranked.items()
+        if oid in edge
+    }
     return Window(frozenset(keep), edge, complete, index)
 
 

@@ -20,9 +20,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Union
 
+from nachruecken.case.model import Case
 from nachruecken.engine.expectations import CASE_SUFFIXES
 from nachruecken.errors import InputError
-from nachruecken.case.model import Case
 
 CaseSource = Union[str, "os.PathLike[str]", Mapping[str, Any]]
 
@@ -60,7 +60,8 @@ def load_case(case: CaseSource, *, name: str | None = None) -> Case:
     ``name`` is how errors and the result's ``case`` field name it (default: the path, or
     ``<mapping>`` / ``<text>``).
     """
-    from nachruecken.case.loader import build_case, load_case as load_file, parse_text
+    from nachruecken.case.loader import build_case, parse_text
+    from nachruecken.case.loader import load_case as load_file
 
     if isinstance(case, os.PathLike) or (isinstance(case, str) and _looks_like_path(case)):
         return load_file(case)
@@ -82,8 +83,14 @@ def load_case(case: CaseSource, *, name: str | None = None) -> Case:
     raise TypeError(f"a case is a path, a case file's text or a mapping, not {type(case).__name__}")
 
 
-def decide(case: CaseSource | Case, *, statute: str | None = None, readings: Mapping[str, str] | None = None,
-           lang: str = "en", all_candidates: bool = False) -> dict:
+def decide(
+    case: CaseSource | Case,
+    *,
+    statute: str | None = None,
+    readings: Mapping[str, str] | None = None,
+    lang: str = "en",
+    all_candidates: bool = False,
+) -> dict:
     """Every vacancy of the case decided: exactly the object `nachruecken solve --json` prints.
 
     ``statute`` decides under another statute (a state code or a pinned id) instead of the case's;
@@ -103,11 +110,20 @@ def decide(case: CaseSource | Case, *, statute: str | None = None, readings: Map
     if lang not in ("en", "de"):
         raise InputError(f"lang must be 'en' or 'de', not {lang!r}", "lang")
     if readings is not None and not isinstance(readings, Mapping):
-        raise InputError(f"readings must be a mapping of reading id to value, e.g. {{'bb.section_61': 'no'}}, "
-                         f"not {type(readings).__name__}", "readings")
+        raise InputError(
+            f"readings must be a mapping of reading id to value, e.g. {{'bb.section_61': 'no'}}, "
+            f"not {type(readings).__name__}",
+            "readings",
+        )
     loaded = case if isinstance(case, Case) else load_case(case)
     try:
-        return determine_case(loaded, statute, dict(readings) if readings else None, lang, all_candidates,
-                              option_names=("statute", "readings"))
+        return determine_case(
+            loaded,
+            statute,
+            dict(readings) if readings else None,
+            lang,
+            all_candidates,
+            option_names=("statute", "readings"),
+        )
     except InputError as err:
         raise err.with_file(loaded.file) from None

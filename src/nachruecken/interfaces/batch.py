@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 from nachruecken.engine.expectations import CASE_SUFFIXES
 
@@ -45,10 +45,10 @@ def expand(paths: Iterable[Path]) -> list[Path]:
 
 
 def decide_file(path: str, options: Options) -> Outcome:
-    from nachruecken.engine.determine import determine_case
-    from nachruecken.errors import InputError
     from nachruecken.case.loader import load_case
+    from nachruecken.engine.determine import determine_case
     from nachruecken.engine.solver import EncodingError
+    from nachruecken.errors import InputError
 
     try:
         case = load_case(path)
@@ -62,8 +62,13 @@ def decide_file(path: str, options: Options) -> Outcome:
         return Outcome(path, error=f"internal error ({type(exc).__name__}): {exc}", kind="internal")
 
 
-def decide_files(paths: list[str], options: Options, jobs: int = 1, timeout: float | None = None,
-                 progress: Callable[[int], None] | None = None) -> Iterator[Outcome]:
+def decide_files(
+    paths: list[str],
+    options: Options,
+    jobs: int = 1,
+    timeout: float | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[Outcome]:
     """Yield one Outcome per path, in the given order."""
     if jobs <= 1 and timeout is None:
         for path in paths:
@@ -117,8 +122,15 @@ class _Worker:
 class _Pool:
     """A pooled run's state: the cases still to send, the workers, and the answers not yet handed on."""
 
-    def __init__(self, ctx, paths: list[str], options: Options, jobs: int, timeout: float | None,
-                 progress: Callable[[int], None] | None):
+    def __init__(
+        self,
+        ctx,
+        paths: list[str],
+        options: Options,
+        jobs: int,
+        timeout: float | None,
+        progress: Callable[[int], None] | None,
+    ):
         self.ctx, self.options, self.timeout, self.progress = ctx, options, timeout, progress
         self.todo = deque(enumerate(paths))
         self.single: set[int] = set()  # cases to send alone (after a worker died in their chunk)
@@ -142,8 +154,12 @@ class _Pool:
         for w in self.workers:
             if not w.chunk and self.todo:
                 chunk = [self.todo.popleft()]
-                while (self.todo and len(chunk) < self.size and chunk[0][0] not in self.single
-                       and self.todo[0][0] not in self.single):
+                while (
+                    self.todo
+                    and len(chunk) < self.size
+                    and chunk[0][0] not in self.single
+                    and self.todo[0][0] not in self.single
+                ):
                     chunk.append(self.todo.popleft())
                 w.send(chunk)
 
@@ -178,8 +194,11 @@ class _Pool:
             if self.timeout is not None and now - w.since > self.timeout:
                 outcome = Outcome(path, error=f"{path}: timed out after {self.timeout:g} s", kind="timeout")
             elif not w.proc.is_alive():
-                outcome = Outcome(path, error=f"{path}: internal error (the worker process ended with "
-                                              f"exit code {w.proc.exitcode})", kind="internal")
+                outcome = Outcome(
+                    path,
+                    error=f"{path}: internal error (the worker process ended with exit code {w.proc.exitcode})",
+                    kind="internal",
+                )
                 self.single.update(x for x, _ in list(w.chunk)[1:])
             else:
                 continue
@@ -212,9 +231,10 @@ def _pooled(paths, options, jobs, timeout, progress):
     fails only its case in progress, and the rest of its chunk is decided one case at a time."""
     import multiprocessing  # (only here: it takes longer to load than a typical case takes to decide)
 
+    from nachruecken.case import loader  # noqa: F401
+
     # loaded once here, inherited by every worker
     from nachruecken.engine import determine  # noqa: F401
-    from nachruecken.case import loader  # noqa: F401
 
     pool = _Pool(multiprocessing.get_context("fork"), paths, options, jobs, timeout, progress)
     try:

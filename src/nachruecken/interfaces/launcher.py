@@ -16,9 +16,17 @@ import sys
 from pathlib import Path
 
 FLAGS = {"--json": "as_json", "--all-candidates": "all_candidates"}
-VALUED = {"--statute": "statute", "--reading": "reading", "--lang": "lang", "--jobs": "jobs",
-          "--timeout": "timeout", "--format": "fmt", "--output": "output", "-o": "output",
-          "--csv-dialect": "csv_dialect"}
+VALUED = {
+    "--statute": "statute",
+    "--reading": "reading",
+    "--lang": "lang",
+    "--jobs": "jobs",
+    "--timeout": "timeout",
+    "--format": "fmt",
+    "--output": "output",
+    "-o": "output",
+    "--csv-dialect": "csv_dialect",
+}
 
 
 def read_solve(args: list[str]) -> dict | None:
@@ -66,8 +74,11 @@ def read_solve(args: list[str]) -> dict | None:
 
 def main() -> None:
     args = sys.argv[1:]
-    fast = (args[:1] == ["solve"] and os.environ.get("NACHRUECKEN_NO_FAST_PATH", "") in ("", "0")
-            and (parsed := read_solve(args[1:])) is not None)
+    fast = (
+        args[:1] == ["solve"]
+        and os.environ.get("NACHRUECKEN_NO_FAST_PATH", "") in ("", "0")
+        and (parsed := read_solve(args[1:])) is not None
+    )
     if not fast:
         from nachruecken.interfaces.cli import main as typer_main
 

@@ -78,8 +78,9 @@ def _case_of(outcome):
     return load_case(outcome.path)
 
 
-def _checked_arguments(reading: list[str], statute: str | None, fmt: str | None, as_json: bool,
-                       csv_dialect: str) -> tuple[dict[str, str], str]:
+def _checked_arguments(
+    reading: list[str], statute: str | None, fmt: str | None, as_json: bool, csv_dialect: str
+) -> tuple[dict[str, str], str]:
     """The readings and the output format, once every argument is known good (else an InputError)."""
     from nachruecken.errors import InputError
     from nachruecken.law.statutes import resolve_statute_id
@@ -98,8 +99,9 @@ class _Results:
 
     def __init__(self, kind: str, sink: io.StringIO | None, lang: str, several: bool):
         self.kind, self.lang, self.several = kind, lang, several
-        self.write = ((lambda text: sink.write(text)) if sink is not None
-                      else (lambda text: print(text, end="", flush=True)))
+        self.write = (
+            (lambda text: sink.write(text)) if sink is not None else (lambda text: print(text, end="", flush=True))
+        )
         self.csv_rows: list = []
         self.console = None
         # each format loads only what it needs, before the first case is decided
@@ -126,8 +128,9 @@ class _Results:
         if self.kind == "json":
             self.write(json.dumps(outcome.result, ensure_ascii=False, indent=None if self.several else 2) + "\n")
         elif self.kind == "markdown":
-            self.write(self.formats.to_markdown(outcome.result, _case_of(outcome), self.lang)
-                       + ("\n" if self.several else ""))
+            self.write(
+                self.formats.to_markdown(outcome.result, _case_of(outcome), self.lang) + ("\n" if self.several else "")
+            )
         elif self.kind == "csv":
             self.csv_rows += self.formats.csv_rows(outcome.result, _case_of(outcome), self.lang)
         else:
@@ -138,8 +141,10 @@ class _Results:
         """The gathered rows as one CSV, to the output file or stdout (a warning for characters lost)."""
         data, lost = self.formats.to_csv(self.csv_rows, csv_dialect, self.lang)
         if lost:
-            _err(f"warning: {lost} character(s) have no place in Windows-1252 and were written as '?' "
-                 f"(e.g. in names); use --csv-dialect standard (UTF-8) to keep them")
+            _err(
+                f"warning: {lost} character(s) have no place in Windows-1252 and were written as '?' "
+                f"(e.g. in names); use --csv-dialect standard (UTF-8) to keep them"
+            )
         if output is not None:
             output.write_bytes(data)
         else:
@@ -147,12 +152,22 @@ class _Results:
             sys.stdout.flush()
 
 
-def run_solve(cases: list[Path], as_json: bool = False, statute: str | None = None, reading: list[str] = (),
-              lang: str = "en", all_candidates: bool = False, jobs: int = 1, timeout: float | None = None,
-              fmt: str | None = None, output: Path | None = None, csv_dialect: str = "standard") -> int:
+def run_solve(
+    cases: list[Path],
+    as_json: bool = False,
+    statute: str | None = None,
+    reading: list[str] = (),
+    lang: str = "en",
+    all_candidates: bool = False,
+    jobs: int = 1,
+    timeout: float | None = None,
+    fmt: str | None = None,
+    output: Path | None = None,
+    csv_dialect: str = "standard",
+) -> int:
     """Decide every case file and write the results; returns the exit status."""
-    from nachruecken.interfaces.batch import Options, decide_files, expand
     from nachruecken.errors import InputError
+    from nachruecken.interfaces.batch import Options, decide_files, expand
 
     try:
         cli_readings, kind = _checked_arguments(reading, statute, fmt, as_json, csv_dialect)

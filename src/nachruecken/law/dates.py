@@ -44,7 +44,7 @@ def _cache_file(package: str) -> Path | None:
     # its version, from the installed distribution's folder name (else the package file's stamp)
     found = sorted(Path(spec.origin).parent.parent.glob(f"{package}-*.dist-info"))
     if found:
-        version = found[-1].name[len(package) + 1:-len(".dist-info")]
+        version = found[-1].name[len(package) + 1 : -len(".dist-info")]
     else:
         try:
             stat = Path(spec.origin).stat()
@@ -98,8 +98,9 @@ def is_holiday(day: dt.date, land: str | None, extra: tuple[dt.date, ...] = ()) 
     return day in extra or (land is not None and day in _land_calendar(land, day.year))
 
 
-def period_end(start: dt.date, weeks: int = 1, land: str | None = None, extra: tuple[dt.date, ...] = (),
-               shift: bool = True) -> dt.date:
+def period_end(
+    start: dt.date, weeks: int = 1, land: str | None = None, extra: tuple[dt.date, ...] = (), shift: bool = True
+) -> dt.date:
     """The last day of a period of ``weeks`` weeks that starts with an event on ``start``
     (BGB §§ 187 Abs. 1, 188 Abs. 2); moved to the next working day under § 193 unless ``shift``
     is false (a statute's own rule that excludes § 193)."""
@@ -117,8 +118,9 @@ def _holiday_names(land: str, year: int, lang: str) -> dict[dt.date, str]:
     return dict(holiday_calendars.country_holidays("DE", subdiv=land, years=year, language=language))
 
 
-def deadline_moved(start: dt.date | None, deadline: dt.date | None, land: str | None,
-                   extra: tuple[dt.date, ...] = (), lang: str = "en") -> dict | None:
+def deadline_moved(
+    start: dt.date | None, deadline: dt.date | None, land: str | None, extra: tuple[dt.date, ...] = (), lang: str = "en"
+) -> dict | None:
     """Why a period of weeks that began on ``start`` ends on ``deadline`` rather than on the same
     weekday (BGB § 193): the day it would have ended, and each weekend day or holiday skipped, by
     name. None when the period was not moved."""
@@ -132,8 +134,9 @@ def deadline_moved(start: dt.date | None, deadline: dt.date | None, land: str | 
     days = []
     for d in skipped:
         # (a holiday's name only where the day is one of the Land's: a weekend needs no calendar)
-        name = ((_holiday_names(land, d.year, lang).get(d) if land and is_holiday(d, land) else None)
-                or (listed if d in extra else None))
+        name = (_holiday_names(land, d.year, lang).get(d) if land and is_holiday(d, land) else None) or (
+            listed if d in extra else None
+        )
         days.append({"date": d.isoformat(), "name": name or weekday_name(d, lang)})
     return {"from": nominal.isoformat(), "days": days}
 
@@ -162,9 +165,11 @@ def _calendar_words(locale: str) -> dict:
         from babel.dates import get_date_format
 
         loc = Locale.parse(locale)
-        words = {"pattern": get_date_format("long", locale=loc).pattern,
-                 "months": [loc.months["format"]["wide"][m] for m in range(1, 13)],
-                 "days": [loc.days["format"]["wide"][d] for d in range(7)]}
+        words = {
+            "pattern": get_date_format("long", locale=loc).pattern,
+            "months": [loc.months["format"]["wide"][m] for m in range(1, 13)],
+            "days": [loc.days["format"]["wide"][d] for d in range(7)],
+        }
         _keep("babel", [locale], words)
     return words
 

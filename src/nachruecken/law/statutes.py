@@ -10,8 +10,8 @@ from pathlib import Path
 
 import yaml
 
-from nachruecken.resources import REPOSITORY, shipped
 from nachruecken.errors import InputError
+from nachruecken.resources import REPOSITORY, shipped
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml where installed: the same result, faster
 
@@ -141,25 +141,33 @@ class Statute:
         other values select (their facts would be handed to clingo and never read)."""
         if not self.orders or not self.order_keys_by_reading:
             return self.orders
-        unused = {key for rid, by_value in self.order_keys_by_reading.items()
-                  for value, keys in by_value.items() if readings.get(rid) != value for key in keys}
-        unused -= {key for rid, by_value in self.order_keys_by_reading.items()
-                   for key in by_value.get(readings.get(rid), ())}
+        unused = {
+            key
+            for rid, by_value in self.order_keys_by_reading.items()
+            for value, keys in by_value.items()
+            if readings.get(rid) != value
+            for key in keys
+        }
+        unused -= {
+            key for rid, by_value in self.order_keys_by_reading.items() for key in by_value.get(readings.get(rid), ())
+        }
         return {scope: [k for k in keys if k not in unused] for scope, keys in self.orders.items()}
 
     def version_in(self, lang: str) -> str:
         return self.version_texts.get(lang) or self.version
 
     def in_force_on(self, day: dt.date) -> bool:
-        return ((self.in_force_from is None or self.in_force_from <= day)
-                and (self.in_force_until is None or day <= self.in_force_until))
+        return (self.in_force_from is None or self.in_force_from <= day) and (
+            self.in_force_until is None or day <= self.in_force_until
+        )
 
     def citation(self, norm_id: str) -> str:
         norm = self.norms.get(norm_id)
         return norm.citation if norm else norm_id
 
-    def resolve_readings(self, *layers: dict[str, str], source: str = "readings",
-                         ignored: set[str] | None = None) -> dict[str, str]:
+    def resolve_readings(
+        self, *layers: dict[str, str], source: str = "readings", ignored: set[str] | None = None
+    ) -> dict[str, str]:
         """Defaults, overridden layer by layer; unknown ids or values are input errors.
 
         Reading ids of other states are passed by (a case may be decided under another statute);
@@ -182,8 +190,10 @@ class Statute:
                     msg += f" (did you mean '{hint[0]}'?)" if hint else f"; known: {', '.join(self.readings) or 'none'}"
                     raise InputError(msg, f"{source}.{rid}" if source else rid)
                 if value not in self.readings[rid].values:
-                    raise InputError(f"reading '{rid}' has no value '{value}'; values: "
-                                     f"{', '.join(self.readings[rid].values)}", f"{source}.{rid}" if source else rid)
+                    raise InputError(
+                        f"reading '{rid}' has no value '{value}'; values: {', '.join(self.readings[rid].values)}",
+                        f"{source}.{rid}" if source else rid,
+                    )
                 chosen[rid] = value
         return chosen
 
@@ -235,12 +245,19 @@ def load_statute(sid: str) -> Statute:
     }
     in_force = cat.get("in_force") or {}
     return Statute(
-        id=sid, state=cat["state"], law=cat["law"], provision=cat["provision"],
+        id=sid,
+        state=cat["state"],
+        law=cat["law"],
+        provision=cat["provision"],
         version=cat["version"]["en"] if isinstance(cat["version"], dict) else cat["version"],
         version_texts=cat["version"] if isinstance(cat["version"], dict) else {},
-        in_force_from=_date_or_none(in_force.get("from")), in_force_until=_date_or_none(in_force.get("until")),
+        in_force_from=_date_or_none(in_force.get("from")),
+        in_force_until=_date_or_none(in_force.get("until")),
         version_caveat=cat.get("version_caveat", {}),
-        norms=norms, readings=readings, out_of_scope=cat.get("out_of_scope", []), texts=cat.get("texts", {}),
+        norms=norms,
+        readings=readings,
+        out_of_scope=cat.get("out_of_scope", []),
+        texts=cat.get("texts", {}),
         orders=cat.get("orders"),
         order_keys_by_reading=cat.get("order_keys_by_reading") or {},
         windowed=bool(cat.get("windowed", False)),

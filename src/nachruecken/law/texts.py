@@ -2,6 +2,9 @@
 
 Statute-specific texts live in each encoding's catalogue.yaml under ``texts`` (keyed
 ``<kind>@<norm>``); this module holds the generic fallbacks and fills the placeholders.
+
+Longer than 500 lines: the generic sentences in English and German are tables that are read
+together (a sentence, its labels and its placeholders); split, they would be harder to keep in step.
 """
 
 from __future__ import annotations
@@ -13,12 +16,27 @@ from nachruecken.law.statutes import Statute, load_statute
 LANGS = ("en", "de")
 
 REASON_ORDER = (
-    "already_member", "already_called", "already_elected", "former_member", "died", "lost_eligibility", "incompatible",
-    "refused", "waived", "left_group", "expelled", "joined_other_group", "excluded_substitute", "evidence_missing",
+    "already_member",
+    "already_called",
+    "already_elected",
+    "former_member",
+    "died",
+    "lost_eligibility",
+    "incompatible",
+    "refused",
+    "waived",
+    "left_group",
+    "expelled",
+    "joined_other_group",
+    "excluded_substitute",
+    "evidence_missing",
 )
 
 GENERIC = {
-    "already_member": {"en": "Already sits in the body (through {other}).", "de": "Sitzt bereits in der Vertretung (über {other})."},
+    "already_member": {
+        "en": "Already sits in the body (through {other}).",
+        "de": "Sitzt bereits in der Vertretung (über {other}).",
+    },
     "already_called": {"en": "Was already called to a seat before.", "de": "Wurde bereits früher berufen."},
     "former_member": {"en": "Held a seat in this body before.", "de": "Hatte bereits einen Sitz in dieser Vertretung."},
     "already_elected": {"en": "Was elected at the election already.", "de": "Wurde bei der Wahl bereits gewählt."},
@@ -26,279 +44,393 @@ GENERIC = {
     "lost_eligibility": {"en": "Lost eligibility on {date}.", "de": "Hat am {date} die Wählbarkeit verloren."},
     "refused": {"en": "Refused on {date}.", "de": "Hat am {date} abgelehnt."},
     "waived": {"en": "Waived the Anwartschaft on {date}.", "de": "Hat am {date} auf die Anwartschaft verzichtet."},
-    "left_group": {"en": "Left the party or voter group on {date}.", "de": "Ist am {date} aus der Partei oder Wählergruppe ausgeschieden."},
-    "expelled": {"en": "Was expelled from the party or voter group on {date}.", "de": "Wurde am {date} aus der Partei oder Wählergruppe ausgeschlossen."},
-    "incompatible": {"en": "Has a Hinderungsgrund (an office or post incompatible with the seat) since {date}.",
-                     "de": "Bei ihm liegt seit dem {date} ein Hinderungsgrund vor."},
-    "joined_other_group": {"en": "Joined another party or voter group on {date}.", "de": "Ist am {date} einer anderen Partei oder Wählergruppe beigetreten."},
+    "left_group": {
+        "en": "Left the party or voter group on {date}.",
+        "de": "Ist am {date} aus der Partei oder Wählergruppe ausgeschieden.",
+    },
+    "expelled": {
+        "en": "Was expelled from the party or voter group on {date}.",
+        "de": "Wurde am {date} aus der Partei oder Wählergruppe ausgeschlossen.",
+    },
+    "incompatible": {
+        "en": "Has a Hinderungsgrund (an office or post incompatible with the seat) since {date}.",
+        "de": "Bei ihm liegt seit dem {date} ein Hinderungsgrund vor.",
+    },
+    "joined_other_group": {
+        "en": "Joined another party or voter group on {date}.",
+        "de": "Ist am {date} einer anderen Partei oder Wählergruppe beigetreten.",
+    },
     "excluded_substitute": {"en": "Disregarded as Ersatzbewerber.", "de": "Als Ersatzbewerber unberücksichtigt."},
-    "evidence_missing": {"en": "Did not produce the required evidence in time ({date}).", "de": "Hat erforderliche Nachweise nicht fristgerecht vorgelegt ({date})."},
-    "successor": {"en": "Next in line; no ground excludes {person}.", "de": "Als Nächster an der Reihe; es liegt kein Ausschlussgrund vor."},
+    "evidence_missing": {
+        "en": "Did not produce the required evidence in time ({date}).",
+        "de": "Hat erforderliche Nachweise nicht fristgerecht vorgelegt ({date}).",
+    },
+    "successor": {
+        "en": "Next in line; no ground excludes {person}.",
+        "de": "Als Nächster an der Reihe; es liegt kein Ausschlussgrund vor.",
+    },
     "tied": {"en": "Tied for the seat ({votes}).", "de": "Gleichauf für den Sitz ({votes})."},
-    "behind": {"en": "Ranked after the successor; not reached.", "de": "Nach dem Nachfolger eingereiht; nicht erreicht."},
+    "behind": {
+        "en": "Ranked after the successor; not reached.",
+        "de": "Nach dem Nachfolger eingereiht; nicht erreicht.",
+    },
 }
 
 TRIGGER_PHRASE = {
-    "en": {"died": "died", "refused": "refused the election", "resigned": "gave up the seat",
-           "lost_seat": "lost the seat", "elected_mayor": "accepted the election as mayor",
-           "switched": "moved to another seat", "lost_eligibility": "lost an eligibility requirement before accepting"},
-    "de": {"died": "Tod", "refused": "Ablehnung der Wahl", "resigned": "Niederlegung des Sitzes",
-           "lost_seat": "Verlust des Sitzes", "elected_mayor": "Annahme der Wahl zum Bürgermeister",
-           "switched": "Wechsel auf einen anderen Sitz", "lost_eligibility": "Wegfall einer Wählbarkeitsvoraussetzung vor der Annahme"},
+    "en": {
+        "died": "died",
+        "refused": "refused the election",
+        "resigned": "gave up the seat",
+        "lost_seat": "lost the seat",
+        "elected_mayor": "accepted the election as mayor",
+        "switched": "moved to another seat",
+        "lost_eligibility": "lost an eligibility requirement before accepting",
+    },
+    "de": {
+        "died": "Tod",
+        "refused": "Ablehnung der Wahl",
+        "resigned": "Niederlegung des Sitzes",
+        "lost_seat": "Verlust des Sitzes",
+        "elected_mayor": "Annahme der Wahl zum Bürgermeister",
+        "switched": "Wechsel auf einen anderen Sitz",
+        "lost_eligibility": "Wegfall einer Wählbarkeitsvoraussetzung vor der Annahme",
+    },
 }
 
 KEY_PHRASE = {
     "en": {"votes": "votes, most first", "list": "list place", "votes_nonzero": "votes, most first (0 as no count)"},
-    "de": {"votes": "Stimmen, die meisten zuerst", "list": "Listenplatz", "votes_nonzero": "Stimmen, die meisten zuerst (0 als keine Stimmenzahl)"},
+    "de": {
+        "votes": "Stimmen, die meisten zuerst",
+        "list": "Listenplatz",
+        "votes_nonzero": "Stimmen, die meisten zuerst (0 als keine Stimmenzahl)",
+    },
 }
 
 # Reason codes and membership statuses as words (JSON keeps the codes as data).
 REASON_WORDS = {
-    "en": {"already_member": "already a member", "already_called": "already called", "already_elected": "already elected",
-           "former_member": "former member", "died": "died", "lost_eligibility": "lost eligibility",
-           "incompatible": "Hinderungsgrund", "refused": "refused", "waived": "waived", "left_group": "left the party",
-           "expelled": "expelled", "joined_other_group": "joined another party", "excluded_substitute":
-           "Ersatzbewerber disregarded", "evidence_missing": "evidence missing"},
-    "de": {"already_member": "bereits Mitglied", "already_called": "bereits berufen", "already_elected": "bereits gewählt",
-           "former_member": "früheres Mitglied", "died": "verstorben", "lost_eligibility": "Wählbarkeit verloren",
-           "incompatible": "Hinderungsgrund", "refused": "Ablehnung", "waived": "Verzicht", "left_group":
-           "aus der Partei ausgeschieden", "expelled": "ausgeschlossen", "joined_other_group": "anderer Partei beigetreten",
-           "excluded_substitute": "Ersatzbewerber unberücksichtigt", "evidence_missing": "Nachweis fehlt"},
+    "en": {
+        "already_member": "already a member",
+        "already_called": "already called",
+        "already_elected": "already elected",
+        "former_member": "former member",
+        "died": "died",
+        "lost_eligibility": "lost eligibility",
+        "incompatible": "Hinderungsgrund",
+        "refused": "refused",
+        "waived": "waived",
+        "left_group": "left the party",
+        "expelled": "expelled",
+        "joined_other_group": "joined another party",
+        "excluded_substitute": "Ersatzbewerber disregarded",
+        "evidence_missing": "evidence missing",
+    },
+    "de": {
+        "already_member": "bereits Mitglied",
+        "already_called": "bereits berufen",
+        "already_elected": "bereits gewählt",
+        "former_member": "früheres Mitglied",
+        "died": "verstorben",
+        "lost_eligibility": "Wählbarkeit verloren",
+        "incompatible": "Hinderungsgrund",
+        "refused": "Ablehnung",
+        "waived": "Verzicht",
+        "left_group": "aus der Partei ausgeschieden",
+        "expelled": "ausgeschlossen",
+        "joined_other_group": "anderer Partei beigetreten",
+        "excluded_substitute": "Ersatzbewerber unberücksichtigt",
+        "evidence_missing": "Nachweis fehlt",
+    },
 }
 MEMBERSHIP_WORDS = {
-    "en": {"pending": "pending", "accepted": "accepted", "deemed_accepted": "deemed accepted", "refused": "refused",
-           "deemed_refused": "deemed refused", "determined": "determined by the Wahlleiter",
-           "to_be_determined": "to be determined (no Feststellung recorded)",
-           "notified": "notified", "deadline": "period ends", "member_from": "member from",
-           "earliest_determination": "Feststellung possible from"},
-    "de": {"pending": "offen", "accepted": "angenommen", "deemed_accepted": "gilt als angenommen",
-           "refused": "abgelehnt", "deemed_refused": "gilt als abgelehnt", "determined": "vom Wahlleiter festgestellt",
-           "to_be_determined": "festzustellen (keine Feststellung erfasst)",
-           "notified": "zugestellt", "deadline": "Frist endet", "member_from": "Mitglied ab",
-           "earliest_determination": "Feststellung möglich ab"},
+    "en": {
+        "pending": "pending",
+        "accepted": "accepted",
+        "deemed_accepted": "deemed accepted",
+        "refused": "refused",
+        "deemed_refused": "deemed refused",
+        "determined": "determined by the Wahlleiter",
+        "to_be_determined": "to be determined (no Feststellung recorded)",
+        "notified": "notified",
+        "deadline": "period ends",
+        "member_from": "member from",
+        "earliest_determination": "Feststellung possible from",
+    },
+    "de": {
+        "pending": "offen",
+        "accepted": "angenommen",
+        "deemed_accepted": "gilt als angenommen",
+        "refused": "abgelehnt",
+        "deemed_refused": "gilt als abgelehnt",
+        "determined": "vom Wahlleiter festgestellt",
+        "to_be_determined": "festzustellen (keine Feststellung erfasst)",
+        "notified": "zugestellt",
+        "deadline": "Frist endet",
+        "member_from": "Mitglied ab",
+        "earliest_determination": "Feststellung möglich ab",
+    },
 }
 CALL_END_WORDS = {
-    "en": {"refused": "refused", "waived": "waived", "died": "died", "lost_eligibility": "lost eligibility",
-           "lapsed": "period lapsed", "superseded": "superseded by a recorded call", "reservation": "reservation",
-           "evidence_missing": "evidence missing", "incompatibility": "Hinderungsgrund", "resigned": "declined",
-           "elected_mayor": "became mayor"},
-    "de": {"refused": "Ablehnung", "waived": "Verzicht", "died": "verstorben", "lost_eligibility": "Wählbarkeit verloren",
-           "lapsed": "Frist verstrichen", "superseded": "durch erfasste Berufung ersetzt", "reservation": "Vorbehalt",
-           "evidence_missing": "Nachweis fehlt", "incompatibility": "Hinderungsgrund", "resigned": "Verzicht",
-           "elected_mayor": "Bürgermeister geworden"},
+    "en": {
+        "refused": "refused",
+        "waived": "waived",
+        "died": "died",
+        "lost_eligibility": "lost eligibility",
+        "lapsed": "period lapsed",
+        "superseded": "superseded by a recorded call",
+        "reservation": "reservation",
+        "evidence_missing": "evidence missing",
+        "incompatibility": "Hinderungsgrund",
+        "resigned": "declined",
+        "elected_mayor": "became mayor",
+    },
+    "de": {
+        "refused": "Ablehnung",
+        "waived": "Verzicht",
+        "died": "verstorben",
+        "lost_eligibility": "Wählbarkeit verloren",
+        "lapsed": "Frist verstrichen",
+        "superseded": "durch erfasste Berufung ersetzt",
+        "reservation": "Vorbehalt",
+        "evidence_missing": "Nachweis fehlt",
+        "incompatibility": "Hinderungsgrund",
+        "resigned": "Verzicht",
+        "elected_mayor": "Bürgermeister geworden",
+    },
 }
 
 LABELS = {
-    "en": {"successor": "successor", "skipped": "skipped", "tied": "tied", "behind": "behind",
-           "vacant": "seat stays empty", "lot": "lot required", "by_election": "by-election",
-           "by_election_neuwahl_wahlkreis": "by-election in the Wahlkreis (Neuwahl)",
-           "by_election_ergaenzungswahl": "supplementary election (Ergänzungswahl)",
-           "referred": "referred", "undetermined": "undetermined", "not_applicable": "not applicable",
-           "no_votes": "no vote count", "votes": "{n} votes", "lot_won": "; won the lot drawn on {date}",
-           "unnotified_declaration_in_time": "no notification recorded: a declaration within four weeks of the "
-                                             "call is taken as in time (reading core.unnotified)",
-           "unnotified_from_call": "no notification recorded: the period is counted from the call "
-                                   "(reading core.unnotified = from_call)",
-           "unnotified_week_from_call": "no service recorded: the week is counted from the call",
-           "recorded_successor": "Called by the office on {date}, as the case records; the recorded call stands "
-                                 "(the person the statute's walk reaches is shown behind).",
-           "unnotified_undetermined_four_weeks": "no Feststellung recorded: it can be made from the earliest date "
-                                                 "given and is assumed made four weeks later (reading "
-                                                 "he.undetermined = four_weeks); record the `called` date"},
-    "de": {"successor": "Nachfolger", "skipped": "übergangen", "tied": "stimmengleich", "behind": "dahinter",
-           "vacant": "Sitz bleibt leer", "lot": "Losentscheid nötig", "by_election": "Neuwahl",
-           "by_election_neuwahl_wahlkreis": "Neuwahl im Wahlkreis", "by_election_ergaenzungswahl": "Ergänzungswahl",
-           "referred": "verwiesen", "undetermined": "unbestimmt", "not_applicable": "nicht anwendbar",
-           "no_votes": "keine Stimmenzahl", "votes": "{n} Stimmen", "lot_won": "; hat das am {date} gezogene Los gewonnen",
-           "unnotified_declaration_in_time": "keine Benachrichtigung erfasst: eine Erklärung binnen vier Wochen "
-                                             "nach der Berufung gilt als rechtzeitig (Lesart core.unnotified)",
-           "unnotified_from_call": "keine Benachrichtigung erfasst: die Frist läuft ab der Berufung "
-                                   "(Lesart core.unnotified = from_call)",
-           "unnotified_week_from_call": "keine Zustellung erfasst: die Woche läuft ab der Berufung",
-           "recorded_successor": "Vom Wahlamt am {date} berufen, wie der Fall erfasst; die erfasste Berufung "
-                                 "gilt (die Person, die das Gesetz erreicht, steht dahinter).",
-           "unnotified_undetermined_four_weeks": "Feststellung nicht erfasst: frühestens am angegebenen Tag "
-                                                 "möglich, angenommen vier Wochen später (Lesart he.undetermined "
-                                                 "= four_weeks); das Datum der Feststellung (`called`) erfassen"},
+    "en": {
+        "successor": "successor",
+        "skipped": "skipped",
+        "tied": "tied",
+        "behind": "behind",
+        "vacant": "seat stays empty",
+        "lot": "lot required",
+        "by_election": "by-election",
+        "by_election_neuwahl_wahlkreis": "by-election in the Wahlkreis (Neuwahl)",
+        "by_election_ergaenzungswahl": "supplementary election (Ergänzungswahl)",
+        "referred": "referred",
+        "undetermined": "undetermined",
+        "not_applicable": "not applicable",
+        "no_votes": "no vote count",
+        "votes": "{n} votes",
+        "lot_won": "; won the lot drawn on {date}",
+        "unnotified_declaration_in_time": "no notification recorded: a declaration within four weeks of the "
+        "call is taken as in time (reading core.unnotified)",
+        "unnotified_from_call": "no notification recorded: the period is counted from the call "
+        "(reading core.unnotified = from_call)",
+        "unnotified_week_from_call": "no service recorded: the week is counted from the call",
+        "recorded_successor": "Called by the office on {date}, as the case records; the recorded call stands "
+        "(the person the statute's walk reaches is shown behind).",
+        "unnotified_undetermined_four_weeks": "no Feststellung recorded: it can be made from the earliest date "
+        "given and is assumed made four weeks later (reading "
+        "he.undetermined = four_weeks); record the `called` date",
+    },
+    "de": {
+        "successor": "Nachfolger",
+        "skipped": "übergangen",
+        "tied": "stimmengleich",
+        "behind": "dahinter",
+        "vacant": "Sitz bleibt leer",
+        "lot": "Losentscheid nötig",
+        "by_election": "Neuwahl",
+        "by_election_neuwahl_wahlkreis": "Neuwahl im Wahlkreis",
+        "by_election_ergaenzungswahl": "Ergänzungswahl",
+        "referred": "verwiesen",
+        "undetermined": "unbestimmt",
+        "not_applicable": "nicht anwendbar",
+        "no_votes": "keine Stimmenzahl",
+        "votes": "{n} Stimmen",
+        "lot_won": "; hat das am {date} gezogene Los gewonnen",
+        "unnotified_declaration_in_time": "keine Benachrichtigung erfasst: eine Erklärung binnen vier Wochen "
+        "nach der Berufung gilt als rechtzeitig (Lesart core.unnotified)",
+        "unnotified_from_call": "keine Benachrichtigung erfasst: die Frist läuft ab der Berufung "
+        "(Lesart core.unnotified = from_call)",
+        "unnotified_week_from_call": "keine Zustellung erfasst: die Woche läuft ab der Berufung",
+        "recorded_successor": "Vom Wahlamt am {date} berufen, wie der Fall erfasst; die erfasste Berufung "
+        "gilt (die Person, die das Gesetz erreicht, steht dahinter).",
+        "unnotified_undetermined_four_weeks": "Feststellung nicht erfasst: frühestens am angegebenen Tag "
+        "möglich, angenommen vier Wochen später (Lesart he.undetermined "
+        "= four_weeks); das Datum der Feststellung (`called`) erfassen",
+    },
 }
 
 
 REPLAY_WARNINGS = {
     "en": {
         "elected_over_seats": "the case marks {elected} persons as elected, but the body has {seats} seats "
-                              "(body.seats): check the list and the `elected` marks",
+        "(body.seats): check the list and the `elected` marks",
         "events_before_election": "events dated before the election ({election}): {events}; check the dates",
         "no_seat_never_elected": "'{person}' has a '{type}' event on {date}, but the case never gives them a seat: "
-                                 "if they won one at the election, mark them `elected: true` on their nomination",
+        "if they won one at the election, mark them `elected: true` on their nomination",
         "nomination_without_reserve": "nobody on {nomination} is left for the seat of '{person}' (the case lists "
-                                      "{n} names, all elected or passed over): if the official list has further "
-                                      "names, add them",
+        "{n} names, all elected or passed over): if the official list has further "
+        "names, add them",
         "readings_set_aside": "the case's readings {readings} belong to its own statute and are not applied "
-                              "under {spec}",
+        "under {spec}",
         "referred_kept": "the seat of '{person}' was referred to another provision; it is taken to stay with "
-                         "'{person}' until a later event (e.g. lost_seat) records the outcome",
+        "'{person}' until a later event (e.g. lost_seat) records the outcome",
         "called_conflict": "the case records '{called}' as called on {date} to the seat of '{person}', where the "
-                           "statute calls '{successor}'; the recorded call stands",
+        "statute calls '{successor}'; the recorded call stands",
         "called_member": "the case records '{called}' as called on {date}, but he holds a seat then: a member "
-                         "cannot be called to a second seat; the record changes nothing, check it",
+        "cannot be called to a second seat; the record changes nothing, check it",
         "called_closed": "the case records '{called}' as called on {date} to the seat of '{person}', whose "
-                         "procedure had already ended (filled or left empty): the record changes nothing; check it",
+        "procedure had already ended (filled or left empty): the record changes nothing; check it",
         "called_without_vacancy": "the case records '{called}' as called on {date}, but no seat was open then "
-                                  "that his list may fill: he is taken to sit from that day (a call before the "
-                                  "case's events); name the seat with `seat_of` if it is in the case",
+        "that his list may fill: he is taken to sit from that day (a call before the "
+        "case's events); name the seat with `seat_of` if it is in the case",
         "refused_by_member": "'{person}' refused on {date}, after the membership had begun{since_on}: read as giving "
-                             "up the seat (Verzicht); check that the declaration has the form the statute requires",
+        "up the seat (Verzicht); check that the declaration has the form the statute requires",
         "reservation_after_membership": "'{person}' declared acceptance with a reservation on {date}, after the "
-                                        "membership had begun{since_on}: a declaration now changes nothing",
+        "membership had begun{since_on}: a declaration now changes nothing",
         "member_lost_eligibility": "'{person}' lost eligibility on {date} while holding a seat: this opens no "
-                                   "vacancy by itself; if the seat is lost for it, record 'lost_seat'",
+        "vacancy by itself; if the seat is lost for it, record 'lost_seat'",
         "member_incompatible": "'{person}' has a Hinderungsgrund from {date} while holding a seat: this opens no "
-                               "vacancy by itself; if the seat is lost for it, record 'lost_seat' (cause: incompatibility)",
+        "vacancy by itself; if the seat is lost for it, record 'lost_seat' (cause: incompatibility)",
         "waived_by_member": "'{person}' waived on {date} while holding a seat: a member has no Anwartschaft to "
-                            "waive; if this is a Verzicht on the seat, record it as 'resigned' (in the form the "
-                            "statute requires)",
+        "waive; if this is a Verzicht on the seat, record it as 'resigned' (in the form the "
+        "statute requires)",
         "refuses_nothing": "'{person}' refused on {date}, but no call was open then that could concern them: "
-                           "the refusal refuses nothing (a waiver of the Anwartschaft is recorded as 'waived')",
-        "vacancy_not_vacated": "'{person}' is named under 'vacancy', but the term as replayed never vacates "
-                               "their seat",
+        "the refusal refuses nothing (a waiver of the Anwartschaft is recorded as 'waived')",
+        "vacancy_not_vacated": "'{person}' is named under 'vacancy', but the term as replayed never vacates their seat",
         "file_order_decides": "several seats fell vacant on {date} and were decided in file order; in the other "
-                              "order the seats would go {other}",
+        "order the seats would go {other}",
         "no_seat": "'{person}' has a '{type}' event on {date} but holds no seat then; the event opens no vacancy",
         "passed_over_undetermined": "'{person}', reached on {since}, has a '{type}' event on {date}; no "
-                                    "Feststellung of him is recorded, so the event counts as made before it and "
-                                    "passes him over (reading he.undetermined); if he was determined earlier, "
-                                    "record the `called` date",
+        "Feststellung of him is recorded, so the event counts as made before it and "
+        "passes him over (reading he.undetermined); if he was determined earlier, "
+        "record the `called` date",
         "undetermined_later_event": "'{person}' is taken as determined on {assumed} (no Feststellung recorded, "
-                                    "reading he.undetermined); his '{type}' event on {date} would have passed him "
-                                    "over had the Feststellung come later: record the `called` date",
+        "reading he.undetermined); his '{type}' event on {date} would have passed him "
+        "over had the Feststellung come later: record the `called` date",
         "refused_by_candidate": "'{person}' refused on {date} without holding a seat or being called: read as "
-                                "the written waiver of the Anwartschaft (check that it is written and addressed "
-                                "to the Wahlleiter)",
+        "the written waiver of the Anwartschaft (check that it is written and addressed "
+        "to the Wahlleiter)",
         "same_day_declarations": "'{person}' both accepted and refused on {date}; their order in the file "
-                                 "decides which came first: check it against the office's record",
+        "decides which came first: check it against the office's record",
         "resigned_no_waiver": "'{person}' resigned on {date} without holding a seat or being called: the statute "
-                              "knows no waiver of the Anwartschaft, so the declaration excludes nothing (a refusal "
-                              "of a later call is recorded when it is made); if they won a seat at the election, "
-                              "mark them `elected: true`",
+        "knows no waiver of the Anwartschaft, so the declaration excludes nothing (a refusal "
+        "of a later call is recorded when it is made); if they won a seat at the election, "
+        "mark them `elected: true`",
         "resigned_by_pending": "'{person}' resigned on {date} while his call was pending: he held no seat to give "
-                               "up, so the declaration is read as refusing the call",
+        "up, so the declaration is read as refusing the call",
         "resigned_by_elected": "'{person}' resigned on {date}, before his membership began: he held no seat to "
-                               "give up, so the declaration is read as refusing the election",
+        "give up, so the declaration is read as refusing the election",
         "resigned_by_candidate": "'{person}' resigned on {date} without holding a seat or being called: the "
-                                 "declaration is read as a waiver of the Anwartschaft (check that it has the form "
-                                 "the statute asks of a waiver)",
+        "declaration is read as a waiver of the Anwartschaft (check that it has the form "
+        "the statute asks of a waiver)",
         "resigned_by_candidate_never_elected": "'{person}' resigned on {date}, but the case never gives them a "
-                                               "seat: read as a waiver of the Anwartschaft; if they won a seat at "
-                                               "the election, mark them `elected: true` on their nomination",
+        "seat: read as a waiver of the Anwartschaft; if they won a seat at "
+        "the election, mark them `elected: true` on their nomination",
         "period_start_presumed": "'{person}' declared on {date}; the case gives no `body.period_start`, so the "
-                                 "declaration is presumed made before membership began (up to {until}) and read as "
-                                 "refusing the election; give the start of the Wahlperiode (`body.period_start`) to "
-                                 "decide it",
+        "declaration is presumed made before membership began (up to {until}) and read as "
+        "refusing the election; give the start of the Wahlperiode (`body.period_start`) to "
+        "decide it",
         "verzicht_not_recorded": "'{person}' gave up the seat on {date} in writing: a Verzicht is effective only "
-                                 "when declared for the record (zur Niederschrift); the seat is not taken to fall "
-                                 "vacant",
+        "when declared for the record (zur Niederschrift); the seat is not taken to fall "
+        "vacant",
         "verzicht_form_unknown": "'{person}' gave up the seat on {date}; the case does not say in which form: a "
-                                 "Verzicht is effective only when declared for the record (zur Niederschrift); "
-                                 "check the form (`form: recorded`)",
+        "Verzicht is effective only when declared for the record (zur Niederschrift); "
+        "check the form (`form: recorded`)",
         "by_election_seat_not_empty": "the by-election of {date} names the seat of '{person}', which the term as "
-                                      "replayed does not leave empty then (a successor holds it or is called to "
-                                      "it); it is not counted as filled by the by-election",
+        "replayed does not leave empty then (a successor holds it or is called to "
+        "it); it is not counted as filled by the by-election",
         "nothing": "no event vacates a seat: nothing to decide",
         "period_start_before_election": "body.period_start ({date}) lies before the election ({election}): a "
-                                        "Wahlperiode begins after its election; check the date",
+        "Wahlperiode begins after its election; check the date",
         "period_start_after_vacancy": "body.period_start ({date}) lies after the vacancy of '{person}' ({vacancy}): "
-                                      "the seat fell vacant in the period it names; check the date",
+        "the seat fell vacant in the period it names; check the date",
     },
     "de": {
         "elected_over_seats": "der Fall kennzeichnet {elected} Personen als gewählt, die Vertretung hat aber "
-                              "{seats} Sitze (`body.seats`): Liste und Kennzeichen `elected` prüfen",
+        "{seats} Sitze (`body.seats`): Liste und Kennzeichen `elected` prüfen",
         "events_before_election": "Ereignisse vor dem Wahltag ({election}): {events}; die Daten prüfen",
         "no_seat_never_elected": "'{person}' hat am {date} ein Ereignis `{type}`, der Fall weist der Person aber "
-                                 "nie einen Sitz zu: wurde sie bei der Wahl gewählt, beim Wahlvorschlag "
-                                 "`elected: true` angeben",
+        "nie einen Sitz zu: wurde sie bei der Wahl gewählt, beim Wahlvorschlag "
+        "`elected: true` angeben",
         "nomination_without_reserve": "auf {nomination} ist für den Sitz von '{person}' niemand mehr übrig (der "
-                                      "Fall nennt {n} Namen, alle gewählt oder übergangen): enthält die amtliche "
-                                      "Liste weitere Namen, diese ergänzen",
+        "Fall nennt {n} Namen, alle gewählt oder übergangen): enthält die amtliche "
+        "Liste weitere Namen, diese ergänzen",
         "readings_set_aside": "die Lesarten des Falls ({readings}) gehören zu dessen eigenem Gesetz und werden "
-                              "unter {spec} nicht angewandt",
+        "unter {spec} nicht angewandt",
         "referred_kept": "der Sitz von '{person}' wurde auf eine andere Vorschrift verwiesen; er bleibt bei "
-                         "'{person}', bis ein späteres Ereignis (z. B. ein Sitzverlust, `lost_seat`) das Ergebnis festhält",
+        "'{person}', bis ein späteres Ereignis (z. B. ein Sitzverlust, `lost_seat`) das Ergebnis festhält",
         "called_conflict": "der Fall verzeichnet '{called}' als am {date} auf den Sitz von '{person}' berufen, "
-                           "das Gesetz beruft '{successor}'; die verzeichnete Berufung gilt",
+        "das Gesetz beruft '{successor}'; die verzeichnete Berufung gilt",
         "called_member": "der Fall erfasst '{called}' als am {date} berufen, die Person hat dann aber einen Sitz: "
-                         "ein Mitglied kann nicht in einen zweiten Sitz berufen werden; die Angabe ändert nichts, "
-                         "bitte prüfen",
+        "ein Mitglied kann nicht in einen zweiten Sitz berufen werden; die Angabe ändert nichts, "
+        "bitte prüfen",
         "called_closed": "der Fall erfasst '{called}' als am {date} für den Sitz von '{person}' berufen, dessen "
-                         "Verfahren bereits beendet war (besetzt oder leer geblieben): die Angabe ändert nichts; "
-                         "bitte prüfen",
+        "Verfahren bereits beendet war (besetzt oder leer geblieben): die Angabe ändert nichts; "
+        "bitte prüfen",
         "called_without_vacancy": "der Fall erfasst '{called}' als am {date} berufen, aber kein Sitz war offen, "
-                                  "den seine Liste besetzen kann: er gilt ab diesem Tag als Mitglied (eine Berufung "
-                                  "vor den Ereignissen des Falls); den Sitz mit `seat_of` nennen, wenn er im Fall steht",
+        "den seine Liste besetzen kann: er gilt ab diesem Tag als Mitglied (eine Berufung "
+        "vor den Ereignissen des Falls); den Sitz mit `seat_of` nennen, wenn er im Fall steht",
         "refused_by_member": "'{person}' hat am {date} abgelehnt, nachdem die Mitgliedschaft{since_on} begonnen hatte: "
-                             "als Verzicht auf den Sitz gelesen; ist die vom Gesetz verlangte Form gewahrt?",
+        "als Verzicht auf den Sitz gelesen; ist die vom Gesetz verlangte Form gewahrt?",
         "reservation_after_membership": "'{person}' hat am {date} unter Vorbehalt angenommen, nachdem die "
-                                        "Mitgliedschaft{since_on} begonnen hatte: eine Erklärung ändert nun nichts mehr",
+        "Mitgliedschaft{since_on} begonnen hatte: eine Erklärung ändert nun nichts mehr",
         "member_lost_eligibility": "'{person}' hat am {date} die Wählbarkeit verloren, während er einen Sitz "
-                                   "innehat: das macht den Sitz nicht von selbst frei; geht der Sitz deshalb verloren, "
-                                   "als Sitzverlust (`lost_seat`) erfassen",
+        "innehat: das macht den Sitz nicht von selbst frei; geht der Sitz deshalb verloren, "
+        "als Sitzverlust (`lost_seat`) erfassen",
         "member_incompatible": "bei '{person}' liegt ab dem {date} ein Hinderungsgrund vor, während er einen Sitz "
-                               "innehat: das macht den Sitz nicht von selbst frei; geht der Sitz deshalb verloren, "
-                               "als Sitzverlust (`lost_seat` mit `cause: incompatibility`) erfassen",
+        "innehat: das macht den Sitz nicht von selbst frei; geht der Sitz deshalb verloren, "
+        "als Sitzverlust (`lost_seat` mit `cause: incompatibility`) erfassen",
         "waived_by_member": "'{person}' hat am {date} verzichtet, während er einen Sitz innehat: ein Mitglied hat "
-                            "keine Anwartschaft; ist es ein Verzicht auf den Sitz, als Niederlegung (`resigned`) erfassen (in der "
-                            "vom Gesetz verlangten Form)",
+        "keine Anwartschaft; ist es ein Verzicht auf den Sitz, als Niederlegung (`resigned`) erfassen (in der "
+        "vom Gesetz verlangten Form)",
         "refuses_nothing": "'{person}' hat am {date} abgelehnt, aber keine Berufung war offen, die ihn betreffen "
-                           "konnte: die Ablehnung lehnt nichts ab (ein Verzicht auf die Anwartschaft wird als `waived` erfasst)",
+        "konnte: die Ablehnung lehnt nichts ab (ein Verzicht auf die Anwartschaft wird als `waived` erfasst)",
         "vacancy_not_vacated": "'{person}' ist unter `vacancy` genannt, aber der nachgespielte Verlauf macht "
-                               "diesen Sitz nie frei",
+        "diesen Sitz nie frei",
         "file_order_decides": "am {date} wurden mehrere Sitze frei und in der Reihenfolge der Datei entschieden; "
-                              "in der anderen Reihenfolge gingen die Sitze so: {other}",
+        "in der anderen Reihenfolge gingen die Sitze so: {other}",
         "no_seat": "'{person}' hat am {date} ein Ereignis `{type}`, hält dann aber keinen Sitz; es macht keinen Sitz frei",
         "passed_over_undetermined": "'{person}', am {since} erreicht, hat am {date} ein Ereignis `{type}`; eine "
-                                    "Feststellung ist nicht erfasst, daher gilt das Ereignis als vor ihr "
-                                    "eingetreten und übergeht ihn (Lesart he.undetermined); wurde er früher "
-                                    "festgestellt, das Datum (`called`) erfassen",
+        "Feststellung ist nicht erfasst, daher gilt das Ereignis als vor ihr "
+        "eingetreten und übergeht ihn (Lesart he.undetermined); wurde er früher "
+        "festgestellt, das Datum (`called`) erfassen",
         "undetermined_later_event": "'{person}' gilt als am {assumed} festgestellt (Feststellung nicht erfasst, "
-                                    "Lesart he.undetermined); sein Ereignis `{type}` am {date} hätte ihn "
-                                    "übergangen, wäre die Feststellung später erfolgt: das Datum (`called`) erfassen",
+        "Lesart he.undetermined); sein Ereignis `{type}` am {date} hätte ihn "
+        "übergangen, wäre die Feststellung später erfolgt: das Datum (`called`) erfassen",
         "refused_by_candidate": "'{person}' hat am {date} abgelehnt, ohne einen Sitz zu haben oder berufen zu "
-                                "sein: gilt als schriftlicher Verzicht auf die Anwartschaft (zu prüfen: schriftlich "
-                                "und an den Wahlleiter gerichtet)",
+        "sein: gilt als schriftlicher Verzicht auf die Anwartschaft (zu prüfen: schriftlich "
+        "und an den Wahlleiter gerichtet)",
         "same_day_declarations": "'{person}' hat am {date} sowohl angenommen als auch abgelehnt; welche "
-                                 "Erklärung zuerst einging, entscheidet die Reihenfolge im Fall: mit den Akten "
-                                 "abgleichen",
+        "Erklärung zuerst einging, entscheidet die Reihenfolge im Fall: mit den Akten "
+        "abgleichen",
         "resigned_no_waiver": "'{person}' hat am {date} verzichtet, ohne einen Sitz zu haben oder berufen zu sein: "
-                              "das Gesetz kennt keinen Verzicht auf die Anwartschaft, die Erklärung schließt daher "
-                              "nichts aus (eine Ablehnung einer späteren Berufung wird erfasst, wenn sie erfolgt); "
-                              "wurde die Person bei der Wahl gewählt, `elected: true` setzen",
+        "das Gesetz kennt keinen Verzicht auf die Anwartschaft, die Erklärung schließt daher "
+        "nichts aus (eine Ablehnung einer späteren Berufung wird erfasst, wenn sie erfolgt); "
+        "wurde die Person bei der Wahl gewählt, `elected: true` setzen",
         "resigned_by_pending": "'{person}' hat am {date} verzichtet, während die Berufung offen war: ohne Sitz "
-                               "gibt es nichts aufzugeben, die Erklärung gilt als Ablehnung der Berufung",
+        "gibt es nichts aufzugeben, die Erklärung gilt als Ablehnung der Berufung",
         "resigned_by_elected": "'{person}' hat am {date} verzichtet, bevor die Mitgliedschaft begann: ohne Sitz "
-                               "gibt es nichts aufzugeben, die Erklärung gilt als Ablehnung der Wahl",
+        "gibt es nichts aufzugeben, die Erklärung gilt als Ablehnung der Wahl",
         "resigned_by_candidate": "'{person}' hat am {date} verzichtet, ohne einen Sitz zu haben oder berufen zu "
-                                 "sein: die Erklärung gilt als Verzicht auf die Anwartschaft (zu prüfen ist, ob sie "
-                                 "die dafür vorgeschriebene Form hat)",
+        "sein: die Erklärung gilt als Verzicht auf die Anwartschaft (zu prüfen ist, ob sie "
+        "die dafür vorgeschriebene Form hat)",
         "resigned_by_candidate_never_elected": "'{person}' hat am {date} verzichtet, der Fall weist der Person "
-                                               "aber nie einen Sitz zu: gilt als Verzicht auf die Anwartschaft; "
-                                               "wurde sie bei der Wahl gewählt, `elected: true` auf ihrem "
-                                               "Wahlvorschlag setzen",
+        "aber nie einen Sitz zu: gilt als Verzicht auf die Anwartschaft; "
+        "wurde sie bei der Wahl gewählt, `elected: true` auf ihrem "
+        "Wahlvorschlag setzen",
         "period_start_presumed": "'{person}' hat am {date} eine Erklärung abgegeben; der Fall nennt keinen Beginn "
-                                 "der Wahlperiode (`body.period_start`), daher gilt sie als vor Beginn der "
-                                 "Mitgliedschaft abgegeben (bis {until}) und als Ablehnung der Wahl; der Beginn der "
-                                 "Wahlperiode entscheidet",
+        "der Wahlperiode (`body.period_start`), daher gilt sie als vor Beginn der "
+        "Mitgliedschaft abgegeben (bis {until}) und als Ablehnung der Wahl; der Beginn der "
+        "Wahlperiode entscheidet",
         "verzicht_not_recorded": "'{person}' hat am {date} schriftlich auf den Sitz verzichtet: wirksam ist ein "
-                                 "Verzicht nur zur Niederschrift; der Sitz gilt nicht als frei geworden",
+        "Verzicht nur zur Niederschrift; der Sitz gilt nicht als frei geworden",
         "verzicht_form_unknown": "'{person}' hat am {date} auf den Sitz verzichtet; der Fall nennt die Form nicht: "
-                                 "wirksam ist ein Verzicht nur zur Niederschrift; die Form ist zu prüfen "
-                                 "(`form: recorded`)",
+        "wirksam ist ein Verzicht nur zur Niederschrift; die Form ist zu prüfen "
+        "(`form: recorded`)",
         "by_election_seat_not_empty": "die Wahl während der Wahlperiode vom {date} nennt den Sitz von '{person}', der im nachgespielten "
-                                      "Verlauf dann nicht frei ist (eine nachrückende Person hat ihn oder ist berufen); er wird nicht "
-                                      "als durch sie besetzt gezählt",
+        "Verlauf dann nicht frei ist (eine nachrückende Person hat ihn oder ist berufen); er wird nicht "
+        "als durch sie besetzt gezählt",
         "nothing": "kein Ereignis macht einen Sitz frei: nichts zu entscheiden",
         "period_start_before_election": "der Beginn der Wahlperiode (`body.period_start`, {date}) liegt vor der Wahl ({election}): eine "
-                                        "Wahlperiode beginnt nach ihrer Wahl; das Datum prüfen",
+        "Wahlperiode beginnt nach ihrer Wahl; das Datum prüfen",
         "period_start_after_vacancy": "der Beginn der Wahlperiode (`body.period_start`, {date}) liegt nach dem Freiwerden des Sitzes von '{person}' ({vacancy}): "
-                                      "der Sitz wurde in der genannten Wahlperiode frei; das Datum prüfen",
+        "der Sitz wurde in der genannten Wahlperiode frei; das Datum prüfen",
     },
 }
 
@@ -319,7 +451,7 @@ def reason_words(c: dict, lang: str) -> str:
 
 
 def votes_word(votes: int | None, lang: str) -> str:
-    """"1.234 Stimmen" / "1,234 votes", or that there is no count."""
+    """ "1.234 Stimmen" / "1,234 votes", or that there is no count."""
     if votes is None:
         return LABELS[lang]["no_votes"]
     return LABELS[lang]["votes"].format(n=f"{votes:,}".replace(",", "." if lang == "de" else ","))
@@ -330,9 +462,14 @@ def membership_summary(m: dict, lang: str) -> str:
     from nachruecken.law.dates import long_iso
 
     words = MEMBERSHIP_WORDS[lang]
-    return ", ".join([words.get(m["status"], m["status"])] + [f"{words[k]} {long_iso(m[k], lang)}"
-                                                              for k in ("notified", "deadline", "member_from",
-                                                                        "earliest_determination") if m.get(k)])
+    return ", ".join(
+        [words.get(m["status"], m["status"])]
+        + [
+            f"{words[k]} {long_iso(m[k], lang)}"
+            for k in ("notified", "deadline", "member_from", "earliest_determination")
+            if m.get(k)
+        ]
+    )
 
 
 DEADLINE_MOVED = {

@@ -7,36 +7,77 @@ the codes.
 
 from __future__ import annotations
 
-from typing import Any
-
 import csv
 import io
+from typing import Any
 
 from nachruecken.law.dates import long_iso as _day
-from nachruecken.law.texts import LABELS, TRIGGER_PHRASE, deadline_note, membership_summary, reason_words, status_word
 from nachruecken.law.statutes import reading_defaults
+from nachruecken.law.texts import LABELS, TRIGGER_PHRASE, deadline_note, membership_summary, reason_words, status_word
 from nachruecken.law.wording import readings_line
 
 CSV_COLUMNS = {
-    "en": ("case", "vacancy", "rank", "person", "name", "nomination", "votes", "status", "reason", "citation",
-           "explanation"),
-    "de": ("Fall", "Sitz von", "Rang", "Person", "Name", "Wahlvorschlag", "Stimmen", "Status", "Grund", "Norm",
-           "Begründung"),
+    "en": (
+        "case",
+        "vacancy",
+        "rank",
+        "person",
+        "name",
+        "nomination",
+        "votes",
+        "status",
+        "reason",
+        "citation",
+        "explanation",
+    ),
+    "de": (
+        "Fall",
+        "Sitz von",
+        "Rang",
+        "Person",
+        "Name",
+        "Wahlvorschlag",
+        "Stimmen",
+        "Status",
+        "Grund",
+        "Norm",
+        "Begründung",
+    ),
 }
 # Offices that open CSV in a German spreadsheet: semicolons and Windows-1252 (unencodable characters replaced).
 CSV_DIALECTS = {"standard": (",", "utf-8"), "excel-de": (";", "cp1252")}
 
 WORDS: dict[str, dict[str, Any]] = {  # per language: words (str) and the column heads (tuple)
-    "en": {"vacancy": "Seat of {who}", "via": "{nom}; {trigger} on {date}", "text": "Text applied",
-           "cols": ("#", "Person", "List", "Votes", "Status", "Reason", "Citation", "Why"), "outcome": "Outcome",
-           "successor": "{name} succeeds from {nom}", "grounds": "Grounds", "notes": "Notes",
-           "membership": "Membership", "warnings": "Check before signing", "statute": "Statute",
-           "readings": "Readings", "default": "default"},
-    "de": {"vacancy": "Sitz von {who}", "via": "{nom}; {trigger} am {date}", "text": "Angewandte Fassung",
-           "cols": ("#", "Person", "Liste", "Stimmen", "Status", "Grund", "Norm", "Begründung"),
-           "outcome": "Ergebnis", "successor": "{name} rückt aus {nom} nach", "grounds": "Gründe",
-           "notes": "Hinweise", "membership": "Mitgliedschaft", "warnings": "Vor der Unterschrift prüfen",
-           "statute": "Gesetz", "readings": "Lesarten", "default": "Standard"},
+    "en": {
+        "vacancy": "Seat of {who}",
+        "via": "{nom}; {trigger} on {date}",
+        "text": "Text applied",
+        "cols": ("#", "Person", "List", "Votes", "Status", "Reason", "Citation", "Why"),
+        "outcome": "Outcome",
+        "successor": "{name} succeeds from {nom}",
+        "grounds": "Grounds",
+        "notes": "Notes",
+        "membership": "Membership",
+        "warnings": "Check before signing",
+        "statute": "Statute",
+        "readings": "Readings",
+        "default": "default",
+    },
+    "de": {
+        "vacancy": "Sitz von {who}",
+        "via": "{nom}; {trigger} am {date}",
+        "text": "Angewandte Fassung",
+        "cols": ("#", "Person", "Liste", "Stimmen", "Status", "Grund", "Norm", "Begründung"),
+        "outcome": "Ergebnis",
+        "successor": "{name} rückt aus {nom} nach",
+        "grounds": "Gründe",
+        "notes": "Hinweise",
+        "membership": "Mitgliedschaft",
+        "warnings": "Vor der Unterschrift prüfen",
+        "statute": "Gesetz",
+        "readings": "Lesarten",
+        "default": "Standard",
+    },
 }
 
 
@@ -48,7 +89,9 @@ def _cell(text) -> str:
 def outcome_line(det: dict, case, lang: str) -> str:
     lab, w = LABELS[lang], WORDS[lang]
     if det["outcome"] == "successor":
-        return w["successor"].format(name=case.display(det["successor"]), nom=case.nomination_display(det["successor_nomination"]))
+        return w["successor"].format(
+            name=case.display(det["successor"]), nom=case.nomination_display(det["successor_nomination"])
+        )
     text = lab.get(det["outcome"], det["outcome"])
     if det["outcome"] == "by_election" and det.get("by_election_kind"):
         text = lab.get(f"by_election_{det['by_election_kind']}", text)
@@ -61,8 +104,11 @@ def outcome_line(det: dict, case, lang: str) -> str:
 
 def to_markdown(result: dict, case, lang: str = "en") -> str:
     w = WORDS[lang]
-    out = [f"# {result.get('title') or result['case']}", "",
-           f"**{w['statute']}:** {result['statute']} - {result['statute_version']}  "]
+    out = [
+        f"# {result.get('title') or result['case']}",
+        "",
+        f"**{w['statute']}:** {result['statute']} - {result['statute_version']}  ",
+    ]
     defaults = reading_defaults(result["statute"])
     changed = readings_line({k: v for k, v in result["readings"].items() if defaults.get(k) != v}, lang)
     out.append(f"**{w['readings']}:** {changed or w['default']}")
@@ -70,17 +116,39 @@ def to_markdown(result: dict, case, lang: str = "en") -> str:
         out += ["", f"**{w['warnings']}:**", ""] + [f"- {x}" for x in result["warnings"]]
     for det in result["determinations"]:
         trig = TRIGGER_PHRASE[lang].get(det["trigger"], det["trigger"])
-        out += ["", f"## {w['vacancy'].format(who=case.display(det['vacancy']))}", "",
-                w["via"].format(nom=case.nomination_display(det["seat_nomination"]), trigger=trig, date=_day(det["date"], lang)),
-                "", f"{w['text']}: {det['statute']} - {det.get('version_basis', '')}", ""]
+        out += [
+            "",
+            f"## {w['vacancy'].format(who=case.display(det['vacancy']))}",
+            "",
+            w["via"].format(
+                nom=case.nomination_display(det["seat_nomination"]), trigger=trig, date=_day(det["date"], lang)
+            ),
+            "",
+            f"{w['text']}: {det['statute']} - {det.get('version_basis', '')}",
+            "",
+        ]
         out += [f"- {g['citation']}: {g['explanation']}" for g in det["trigger_grounds"]]
         if det["candidates"]:
             out += ["", "| " + " | ".join(w["cols"]) + " |", "|" + "---|" * len(w["cols"])]
             for c in det["candidates"]:
                 votes = "-" if c.get("votes") is None else str(c["votes"])
-                out.append("| " + " | ".join(_cell(x) for x in (
-                    c["rank"], case.display(c["person"]), case.nomination_display(c["nomination"]), votes, status_word(c["status"], det.get("statute"), lang),
-                    reason_words(c, lang), c["citation"], c["explanation"])) + " |")
+                out.append(
+                    "| "
+                    + " | ".join(
+                        _cell(x)
+                        for x in (
+                            c["rank"],
+                            case.display(c["person"]),
+                            case.nomination_display(c["nomination"]),
+                            votes,
+                            status_word(c["status"], det.get("statute"), lang),
+                            reason_words(c, lang),
+                            c["citation"],
+                            c["explanation"],
+                        )
+                    )
+                    + " |"
+                )
         out += ["", f"**{w['outcome']}:** {outcome_line(det, case, lang)}", "", f"**{w['grounds']}:**", ""]
         out += [f"{i}. {g['citation']}: {g['explanation']}" for i, g in enumerate(det["grounds"], 1)]
         if det["notes"]:
@@ -100,9 +168,21 @@ def csv_rows(result: dict, case, lang: str = "en") -> list[list]:
     rows = []
     for det in result["determinations"]:
         for c in det["candidates"]:
-            rows.append([result["case"], det["vacancy"], c["rank"], c["person"], case.display(c["person"]),
-                         case.nomination_display(c["nomination"]), "" if c.get("votes") is None else c["votes"],
-                         status_word(c["status"], det.get("statute"), lang), reason_words(c, lang), c["citation"], c["explanation"]])
+            rows.append(
+                [
+                    result["case"],
+                    det["vacancy"],
+                    c["rank"],
+                    c["person"],
+                    case.display(c["person"]),
+                    case.nomination_display(c["nomination"]),
+                    "" if c.get("votes") is None else c["votes"],
+                    status_word(c["status"], det.get("statute"), lang),
+                    reason_words(c, lang),
+                    c["citation"],
+                    c["explanation"],
+                ]
+            )
     return rows
 
 

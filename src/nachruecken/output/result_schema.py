@@ -6,77 +6,142 @@ described and allowed. docs/result-format.md explains each key in words.
 
 from __future__ import annotations
 
+from typing import Any
+
 DATE = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
 NULLABLE_DATE = {"anyOf": [DATE, {"type": "null"}]}
 TEXT_GROUND: dict[str, Any] = {
-    "type": "object", "required": ["norm", "citation", "explanation"],
-    "properties": {"norm": {"type": "string", "description": "norm id, e.g. he-kwg-34/1/1"},
-                   "citation": {"type": "string", "description": "e.g. § 34 Abs. 1 Satz 1 Halbsatz 1 KWG"},
-                   "explanation": {"type": "string"}},
+    "type": "object",
+    "required": ["norm", "citation", "explanation"],
+    "properties": {
+        "norm": {"type": "string", "description": "norm id, e.g. he-kwg-34/1/1"},
+        "citation": {"type": "string", "description": "e.g. § 34 Abs. 1 Satz 1 Halbsatz 1 KWG"},
+        "explanation": {"type": "string"},
+    },
 }
 CANDIDATE = {
     "type": "object",
     "required": ["person", "nomination", "rank", "status", "norm", "citation", "explanation"],
     "properties": {
-        "person": {"type": "string"}, "nomination": {"type": "string"},
+        "person": {"type": "string"},
+        "nomination": {"type": "string"},
         "rank": {"type": "integer", "minimum": 1, "description": "tied persons share a rank"},
         "status": {"enum": ["successor", "skipped", "tied", "behind"]},
         "reason": {"type": "string", "description": "with status skipped: the first reason code"},
         "reasons": {"type": "array", "items": {"type": "string"}},
         "reason_date": {**DATE, "description": "the date of the event the reason rests on (addition)"},
-        "norm": {"type": "string"}, "citation": {"type": "string"}, "explanation": {"type": "string"},
+        "norm": {"type": "string"},
+        "citation": {"type": "string"},
+        "explanation": {"type": "string"},
         "norms": {"type": "array", "description": "with several reasons: each with its norm (addition)"},
-        "votes": {"type": ["integer", "null"]}, "position": {"type": "integer"},
+        "votes": {"type": ["integer", "null"]},
+        "position": {"type": "integer"},
     },
 }
 MEMBERSHIP = {
     "type": ["object", "null"],
     "required": ["notified", "deadline", "status", "member_from"],
     "properties": {
-        "notified": NULLABLE_DATE, "deadline": NULLABLE_DATE, "member_from": NULLABLE_DATE,
-        "status": {"enum": ["pending", "accepted", "deemed_accepted", "refused", "deemed_refused", "to_be_determined",
-                            "determined"]},
-        "earliest_determination": {**NULLABLE_DATE, "description": "Hessen from 2011, no Feststellung recorded: the "
-                                                                  "first day it can be made (addition)"},
+        "notified": NULLABLE_DATE,
+        "deadline": NULLABLE_DATE,
+        "member_from": NULLABLE_DATE,
+        "status": {
+            "enum": [
+                "pending",
+                "accepted",
+                "deemed_accepted",
+                "refused",
+                "deemed_refused",
+                "to_be_determined",
+                "determined",
+            ]
+        },
+        "earliest_determination": {
+            **NULLABLE_DATE,
+            "description": "Hessen from 2011, no Feststellung recorded: the first day it can be made (addition)",
+        },
         "assumption": {"type": "string", "description": "what stood in for a missing notification (addition)"},
         "deadline_moved": {
-            "type": "object", "required": ["from", "days"],
+            "type": "object",
+            "required": ["from", "days"],
             "description": "the deadline moved by BGB § 193: the day the period would have ended, and each weekend "
-                           "day or public holiday skipped, by name (addition)",
-            "properties": {"from": DATE, "days": {"type": "array", "items": {
-                "type": "object", "required": ["date", "name"],
-                "properties": {"date": DATE, "name": {"type": "string"}}}}},
+            "day or public holiday skipped, by name (addition)",
+            "properties": {
+                "from": DATE,
+                "days": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["date", "name"],
+                        "properties": {"date": DATE, "name": {"type": "string"}},
+                    },
+                },
+            },
         },
     },
 }
 DETERMINATION = {
     "type": "object",
-    "required": ["vacancy", "date", "trigger", "statute", "statute_version", "seat_nomination", "outcome",
-                 "successor", "successor_nomination", "lot_between", "referred_to", "member_count_reduced",
-                 "candidates", "grounds", "calls", "membership"],
+    "required": [
+        "vacancy",
+        "date",
+        "trigger",
+        "statute",
+        "statute_version",
+        "seat_nomination",
+        "outcome",
+        "successor",
+        "successor_nomination",
+        "lot_between",
+        "referred_to",
+        "member_count_reduced",
+        "candidates",
+        "grounds",
+        "calls",
+        "membership",
+    ],
     "properties": {
         "vacancy": {"type": "string", "description": "the departed's id"},
-        "date": DATE, "trigger": {"type": "string"},
+        "date": DATE,
+        "trigger": {"type": "string"},
         "statute": {"type": "string", "description": "the text applied (a pinned id)"},
         "statute_version": {"type": "string"},
         "version_basis": {"type": "string", "description": "why that text (addition)"},
         "readings": {"type": "object", "description": "the readings of that text (addition)"},
         "seat_nomination": {"type": "string"},
-        "outcome": {"enum": ["successor", "vacant", "lot", "by_election", "referred", "undetermined",
-                             "not_applicable"]},
-        "successor": {"type": ["string", "null"]}, "successor_nomination": {"type": ["string", "null"]},
+        "outcome": {
+            "enum": ["successor", "vacant", "lot", "by_election", "referred", "undetermined", "not_applicable"]
+        },
+        "successor": {"type": ["string", "null"]},
+        "successor_nomination": {"type": ["string", "null"]},
         "lot_between": {"type": "array", "items": {"type": "string"}},
-        "referred_to": {"type": ["string", "null"]}, "member_count_reduced": {"type": "boolean"},
+        "referred_to": {"type": ["string", "null"]},
+        "member_count_reduced": {"type": "boolean"},
         "by_election_kind": {"type": "string"},
         "candidates": {"type": "array", "items": CANDIDATE},
         "grounds": {"type": "array", "items": TEXT_GROUND},
         "trigger_grounds": {"type": "array", "items": TEXT_GROUND},
-        "notes": {"type": "array", "items": {**TEXT_GROUND, "properties": {
-            **TEXT_GROUND["properties"], "code": {"type": "string"}, "persons": {"type": "array"}}}},
-        "calls": {"type": "array", "items": {
-            "type": "object", "required": ["person", "nomination", "from", "ended", "how"],
-            "properties": {"person": {"type": "string"}, "nomination": {"type": "string"}, "from": DATE,
-                           "ended": NULLABLE_DATE, "how": {"type": ["string", "null"]}}}},
+        "notes": {
+            "type": "array",
+            "items": {
+                **TEXT_GROUND,
+                "properties": {**TEXT_GROUND["properties"], "code": {"type": "string"}, "persons": {"type": "array"}},
+            },
+        },
+        "calls": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["person", "nomination", "from", "ended", "how"],
+                "properties": {
+                    "person": {"type": "string"},
+                    "nomination": {"type": "string"},
+                    "from": DATE,
+                    "ended": NULLABLE_DATE,
+                    "how": {"type": ["string", "null"]},
+                },
+            },
+        },
         "membership": MEMBERSHIP,
         "outcome_norm": {"type": ["string", "null"]},
         "outcome_ground": {"anyOf": [TEXT_GROUND, {"type": "null"}]},
@@ -89,11 +154,23 @@ RESULT_SCHEMA = {
     "$id": "https://nachruecken.invalid/result.schema.json",
     "title": "nachruecken solve --json: the result of one case file",
     "type": "object",
-    "required": ["format_version", "nachruecken_version", "case", "input_sha256", "statute", "statute_version",
-                 "readings", "warnings", "determinations"],
+    "required": [
+        "format_version",
+        "nachruecken_version",
+        "case",
+        "input_sha256",
+        "statute",
+        "statute_version",
+        "readings",
+        "warnings",
+        "determinations",
+    ],
     "properties": {
-        "format_version": {"const": 1}, "nachruecken_version": {"type": "string"},
-        "case": {"type": "string"}, "input_sha256": {"type": "string"}, "title": {"type": ["string", "null"]},
+        "format_version": {"const": 1},
+        "nachruecken_version": {"type": "string"},
+        "case": {"type": "string"},
+        "input_sha256": {"type": "string"},
+        "title": {"type": ["string", "null"]},
         "statute": {"type": "string", "description": "as the case or --statute names it: a state code or a pinned id"},
         "statute_version": {"type": "string"},
         "readings": {"type": "object", "additionalProperties": {"type": "string"}},

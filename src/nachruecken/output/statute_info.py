@@ -6,19 +6,19 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from nachruecken.law.declarations import declaration_rows
 from nachruecken.engine.determine import default_ledger_rules
 from nachruecken.errors import InputError
+from nachruecken.law.declarations import declaration_rows
 from nachruecken.law.statutes import STATE_OF, VERSIONS, load_statute, statute_files
 
 # Said once above the list: how a state code picks its text, and what the material lacks.
 VERSIONS_NOTE = {
     "en": "A state code (he, nw, bb, mv, hh) decides each vacancy under the text in force on the day its seat "
-          "fell vacant; before the earliest encoded text, that text applies with a warning. The transitional "
-          "rules of the amending laws are not in the material.",
+    "fell vacant; before the earliest encoded text, that text applies with a warning. The transitional "
+    "rules of the amending laws are not in the material.",
     "de": "Ein Landeskürzel (he, nw, bb, mv, hh) entscheidet jeden frei gewordenen Sitz nach der Fassung, die am Tag des "
-          "Freiwerdens galt; vor der frühesten abgebildeten Fassung gilt diese, mit Warnung. Das Übergangsrecht "
-          "der Änderungsgesetze liegt nicht vor.",
+    "Freiwerdens galt; vor der frühesten abgebildeten Fassung gilt diese, mit Warnung. Das Übergangsrecht "
+    "der Änderungsgesetze liegt nicht vor.",
 }
 
 
@@ -29,20 +29,44 @@ def describe(sid: str) -> dict:
         return {"id": sid, "encoded": False}
     rules = default_ledger_rules(sid)
     return {
-        "id": sid, "encoded": True, "state": st.state, "law": st.law, "provision": st.provision,
-        "statute_version": st.version, "statute_version_de": st.version_in("de"), "state_code": STATE_OF[sid],
-        "in_force": {"from": st.in_force_from.isoformat() if st.in_force_from else None,
-                     "until": st.in_force_until.isoformat() if st.in_force_until else None},
-        "versions_of_state": list(VERSIONS[STATE_OF[sid]]), "version_caveat": st.version_caveat or None,
-        "norms": [{"id": n.id, "citation": n.citation, "title": n.title, "outside_section": n.outside_section}
-                  for n in st.norms.values()],
-        "readings": [{"id": r.id, "ambiguity": r.ambiguity, "question": r.question, "values": list(r.values),
-                      "default": r.default, "meaning": r.meaning} for r in st.readings.values()],
+        "id": sid,
+        "encoded": True,
+        "state": st.state,
+        "law": st.law,
+        "provision": st.provision,
+        "statute_version": st.version,
+        "statute_version_de": st.version_in("de"),
+        "state_code": STATE_OF[sid],
+        "in_force": {
+            "from": st.in_force_from.isoformat() if st.in_force_from else None,
+            "until": st.in_force_until.isoformat() if st.in_force_until else None,
+        },
+        "versions_of_state": list(VERSIONS[STATE_OF[sid]]),
+        "version_caveat": st.version_caveat or None,
+        "norms": [
+            {"id": n.id, "citation": n.citation, "title": n.title, "outside_section": n.outside_section}
+            for n in st.norms.values()
+        ],
+        "readings": [
+            {
+                "id": r.id,
+                "ambiguity": r.ambiguity,
+                "question": r.question,
+                "values": list(r.values),
+                "default": r.default,
+                "meaning": r.meaning,
+            }
+            for r in st.readings.values()
+        ],
         "out_of_scope": st.out_of_scope,
         "encoding": [f"{p.parent.name}/{p.name}" for p in statute_files(sid)],
-        "declarations": {lang: [{"status": s, "meaning": m}
-                                for s, m in declaration_rows(rules, st.membership_begins.get(lang, ""), lang)]
-                         for lang in ("en", "de")},
+        "declarations": {
+            lang: [
+                {"status": s, "meaning": m}
+                for s, m in declaration_rows(rules, st.membership_begins.get(lang, ""), lang)
+            ]
+            for lang in ("en", "de")
+        },
     }
 
 
@@ -69,30 +93,41 @@ def print_statutes(info: list[dict], console: Console, lang: str) -> None:
         others = [v for v in st["versions_of_state"] if v != st["id"]]
         if others:
             word = "Other versions" if lang == "en" else "Andere Fassungen"
-            console.print(f"{word} ({st['state_code']} = " + ("law in force" if lang == "en" else "geltendes Recht")
-                          + f"): {', '.join(others)}")
+            console.print(
+                f"{word} ({st['state_code']} = "
+                + ("law in force" if lang == "en" else "geltendes Recht")
+                + f"): {', '.join(others)}"
+            )
         if st["version_caveat"]:
             console.print(f"[yellow]{escape(st['version_caveat'][lang])}[/yellow]")
         norms = Table(title="Norms" if lang == "en" else "Normen", header_style="bold", title_justify="left")
-        for col in (("id", "citation", "decides") if lang == "en" else ("Id", "Zitat", "regelt")):
+        for col in ("id", "citation", "decides") if lang == "en" else ("Id", "Zitat", "regelt"):
             norms.add_column(col, overflow="fold")
         for n in st["norms"]:
-            mark = " [dim](outside the section)[/dim]" if n["outside_section"] and lang == "en" else (
-                " [dim](außerhalb des Paragraphen)[/dim]" if n["outside_section"] else "")
+            mark = (
+                " [dim](outside the section)[/dim]"
+                if n["outside_section"] and lang == "en"
+                else (" [dim](außerhalb des Paragraphen)[/dim]" if n["outside_section"] else "")
+            )
             norms.add_row(n["id"], escape(n["citation"]), escape(n["title"][lang]) + mark)
         console.print(norms)
         readings = Table(title="Readings" if lang == "en" else "Lesarten", header_style="bold", title_justify="left")
-        for col in (("id", "question", "values (default first)") if lang == "en"
-                    else ("Id", "Frage", "Werte (Standard zuerst)")):
+        for col in (
+            ("id", "question", "values (default first)") if lang == "en" else ("Id", "Frage", "Werte (Standard zuerst)")
+        ):
             readings.add_column(col, overflow="fold")
         for r in st["readings"]:
             values = "; ".join(f"{v}: {escape(r['meaning'].get(v, {}).get(lang, ''))}" for v in r["values"])
             readings.add_row(f"{r['id']}\n[dim]{r['ambiguity']}[/dim]", escape(r["question"][lang]), values)
         console.print(readings)
-        declarations = Table(title="What a declaration means (default readings)" if lang == "en"
-                             else "Was eine Erklärung bedeutet (Standardlesarten)", header_style="bold",
-                             title_justify="left")
-        for col in (("by one who is", "means") if lang == "en" else ("von einer Person, die", "bedeutet")):
+        declarations = Table(
+            title="What a declaration means (default readings)"
+            if lang == "en"
+            else "Was eine Erklärung bedeutet (Standardlesarten)",
+            header_style="bold",
+            title_justify="left",
+        )
+        for col in ("by one who is", "means") if lang == "en" else ("von einer Person, die", "bedeutet"):
             declarations.add_column(col, overflow="fold")
         for row in st["declarations"][lang]:
             declarations.add_row(escape(row["status"]), escape(row["meaning"]))

@@ -6,18 +6,24 @@ one block per candidate, so that no name, citation or word is broken.
 
 from __future__ import annotations
 
-from typing import Any
-
 import re
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
 from nachruecken.law.dates import long_iso as _day
-from nachruecken.law.texts import (
-    CALL_END_WORDS, LABELS, TRIGGER_PHRASE, deadline_note, membership_summary, reason_words, status_word, votes_word,
-)
 from nachruecken.law.statutes import reading_defaults
+from nachruecken.law.texts import (
+    CALL_END_WORDS,
+    LABELS,
+    TRIGGER_PHRASE,
+    deadline_note,
+    membership_summary,
+    reason_words,
+    status_word,
+    votes_word,
+)
 from nachruecken.law.wording import capital, readings_line
 
 # Below this width the candidates are shown as stacked blocks instead of a table (a table of nine
@@ -25,34 +31,80 @@ from nachruecken.law.wording import capital, readings_line
 TABLE_MIN_WIDTH = 110
 
 HEAD: dict[str, dict[str, Any]] = {  # per language: words (str) and the table's column heads (tuple)
-    "en": {"case": "Case", "statute": "Statute", "readings": "Readings", "warning": "Warning",
-           "vacancy": "Vacancy", "of": "seat of", "via": "through", "on": "on",
-           "cols": ("#", "Person", "List", "Votes", "Place", "Status", "Reason", "Citation", "Why"),
-           "trigger": "Trigger", "text": "Text applied", "outcome": "Outcome", "grounds": "Grounds", "membership": "Membership",
-           "succ": "{label}: {name} ({id}) from {nom}", "reduced": "the legal member count is reduced",
-           "not_reduced": "the legal member count is not reduced", "lot": "Lot required between: {names}",
-           "referred": "Referred to {to}", "notes": "Note", "default": "default", "none": "none",
-           "calls": "Calls", "call_failed": "{name} called {start}, failed {ended} ({how})",
-           "call_open": "{name} called {start}", "body": "The body on {as_of}",
-           "legal": "legal member count {n}", "sitting": "{n} members sit (as the case records them)", "sitting_1": "1 member sits (as the case records them)",
-           "vacant_seats": "empty: {who}",
-           "pending": "pending calls: {who}", "unfilled": "{n} seats left empty at the election",
-           "seat_of": "seat of {who} since {since} ({why})", "pending_of": "{name} for the seat of {who} since {since}",
-           "place": "list place {n}"},
-    "de": {"case": "Fall", "statute": "Gesetz", "readings": "Lesarten", "warning": "Vor der Unterschrift prüfen",
-           "vacancy": "Freiwerden des Sitzes", "of": "Sitz von", "via": "über", "on": "am",
-           "cols": ("#", "Person", "Liste", "Stimmen", "Platz", "Status", "Grund", "Norm", "Begründung"),
-           "trigger": "Auslöser", "text": "Angewandte Fassung", "outcome": "Ergebnis", "grounds": "Gründe", "membership": "Mitgliedschaft",
-           "succ": "{label}: {name} ({id}) aus dem Wahlvorschlag {nom}", "reduced": "die gesetzliche Mitgliederzahl vermindert sich",
-           "not_reduced": "die gesetzliche Mitgliederzahl bleibt unverändert", "lot": "Losentscheid zwischen: {names}",
-           "referred": "Verwiesen auf {to}", "notes": "Hinweis", "default": "Standard", "none": "keine",
-           "calls": "Berufungen", "call_failed": "{name} berufen {start}, gescheitert {ended} ({how})",
-           "call_open": "{name} berufen {start}", "body": "Die Vertretung am {as_of}",
-           "legal": "gesetzliche Mitgliederzahl {n}", "sitting": "{n} Mitglieder sitzen (nach den Angaben des Falls)", "sitting_1": "1 Mitglied sitzt (nach den Angaben des Falls)",
-           "vacant_seats": "leer: {who}",
-           "pending": "offene Berufungen: {who}", "unfilled": "{n} Sitze bei der Wahl unbesetzt",
-           "seat_of": "Sitz von {who} seit {since} ({why})", "pending_of": "{name} für den Sitz von {who} seit {since}",
-           "place": "Listenplatz {n}"},
+    "en": {
+        "case": "Case",
+        "statute": "Statute",
+        "readings": "Readings",
+        "warning": "Warning",
+        "vacancy": "Vacancy",
+        "of": "seat of",
+        "via": "through",
+        "on": "on",
+        "cols": ("#", "Person", "List", "Votes", "Place", "Status", "Reason", "Citation", "Why"),
+        "trigger": "Trigger",
+        "text": "Text applied",
+        "outcome": "Outcome",
+        "grounds": "Grounds",
+        "membership": "Membership",
+        "succ": "{label}: {name} ({id}) from {nom}",
+        "reduced": "the legal member count is reduced",
+        "not_reduced": "the legal member count is not reduced",
+        "lot": "Lot required between: {names}",
+        "referred": "Referred to {to}",
+        "notes": "Note",
+        "default": "default",
+        "none": "none",
+        "calls": "Calls",
+        "call_failed": "{name} called {start}, failed {ended} ({how})",
+        "call_open": "{name} called {start}",
+        "body": "The body on {as_of}",
+        "legal": "legal member count {n}",
+        "sitting": "{n} members sit (as the case records them)",
+        "sitting_1": "1 member sits (as the case records them)",
+        "vacant_seats": "empty: {who}",
+        "pending": "pending calls: {who}",
+        "unfilled": "{n} seats left empty at the election",
+        "seat_of": "seat of {who} since {since} ({why})",
+        "pending_of": "{name} for the seat of {who} since {since}",
+        "place": "list place {n}",
+    },
+    "de": {
+        "case": "Fall",
+        "statute": "Gesetz",
+        "readings": "Lesarten",
+        "warning": "Vor der Unterschrift prüfen",
+        "vacancy": "Freiwerden des Sitzes",
+        "of": "Sitz von",
+        "via": "über",
+        "on": "am",
+        "cols": ("#", "Person", "Liste", "Stimmen", "Platz", "Status", "Grund", "Norm", "Begründung"),
+        "trigger": "Auslöser",
+        "text": "Angewandte Fassung",
+        "outcome": "Ergebnis",
+        "grounds": "Gründe",
+        "membership": "Mitgliedschaft",
+        "succ": "{label}: {name} ({id}) aus dem Wahlvorschlag {nom}",
+        "reduced": "die gesetzliche Mitgliederzahl vermindert sich",
+        "not_reduced": "die gesetzliche Mitgliederzahl bleibt unverändert",
+        "lot": "Losentscheid zwischen: {names}",
+        "referred": "Verwiesen auf {to}",
+        "notes": "Hinweis",
+        "default": "Standard",
+        "none": "keine",
+        "calls": "Berufungen",
+        "call_failed": "{name} berufen {start}, gescheitert {ended} ({how})",
+        "call_open": "{name} berufen {start}",
+        "body": "Die Vertretung am {as_of}",
+        "legal": "gesetzliche Mitgliederzahl {n}",
+        "sitting": "{n} Mitglieder sitzen (nach den Angaben des Falls)",
+        "sitting_1": "1 Mitglied sitzt (nach den Angaben des Falls)",
+        "vacant_seats": "leer: {who}",
+        "pending": "offene Berufungen: {who}",
+        "unfilled": "{n} Sitze bei der Wahl unbesetzt",
+        "seat_of": "Sitz von {who} seit {since} ({why})",
+        "pending_of": "{name} für den Sitz von {who} seit {since}",
+        "place": "Listenplatz {n}",
+    },
 }
 
 
@@ -87,12 +139,22 @@ def _render_composition(comp: dict, case, console: Console, lang: str) -> None:
         parts.append(h["unfilled"].format(n=comp["unfilled_at_election"]))
     console.print(f"[bold]{h['body'].format(as_of=_day(comp['as_of'], lang))}:[/bold] " + "; ".join(parts))
     if comp["vacant"]:
-        who = "; ".join(h["seat_of"].format(who=escape(case.display(v["seat_of"])), since=_day(v["since"], lang),
-                                            why=lab.get(v["why"], v["why"])) for v in comp["vacant"])
+        who = "; ".join(
+            h["seat_of"].format(
+                who=escape(case.display(v["seat_of"])), since=_day(v["since"], lang), why=lab.get(v["why"], v["why"])
+            )
+            for v in comp["vacant"]
+        )
         console.print("  " + h["vacant_seats"].format(who=who))
     if comp["pending"]:
-        who = "; ".join(h["pending_of"].format(name=escape(case.display(p["person"])), since=_day(p["since"], lang),
-                                               who=escape(case.display(p["seat_of"]))) for p in comp["pending"])
+        who = "; ".join(
+            h["pending_of"].format(
+                name=escape(case.display(p["person"])),
+                since=_day(p["since"], lang),
+                who=escape(case.display(p["seat_of"])),
+            )
+            for p in comp["pending"]
+        )
         console.print("  " + h["pending"].format(who=who))
 
 
@@ -103,10 +165,14 @@ STYLE = {"successor": "bold green", "skipped": "red", "tied": "yellow", "behind"
 # as running text ("1. April 2025", "1 April 2025"). A private-use character stands in for them while
 # rich wraps (it breaks at every whitespace, a no-break space included).
 _KEEP = "\ue000"
-_MONTHS = ("Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|"
-           "January|February|March|May|June|July|October|December")
-_UNBROKEN = re.compile(rf"(§|\b(?:Abs|Nr|Hs)\.|\bSatz|\bSätze|\bHalbsatz) (?=\d)"
-                       rf"|(\b\d{{1,2}}\.?) (?=(?:{_MONTHS})\b)|\b({_MONTHS}) (?=\d{{4}}\b)")
+_MONTHS = (
+    "Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|"
+    "January|February|March|May|June|July|October|December"
+)
+_UNBROKEN = re.compile(
+    rf"(§|\b(?:Abs|Nr|Hs)\.|\bSatz|\bSätze|\bHalbsatz) (?=\d)"
+    rf"|(\b\d{{1,2}}\.?) (?=(?:{_MONTHS})\b)|\b({_MONTHS}) (?=\d{{4}}\b)"
+)
 
 
 def _unbroken(markup: str) -> str:
@@ -135,10 +201,17 @@ def _candidate_table(det: dict, case, console: Console, lang: str) -> None:
     for col, (ratio, width) in zip(h["cols"], layout):
         table.add_column(col, ratio=ratio, width=width, overflow="fold")
     for c in det["candidates"]:
-        table.add_row(str(c["rank"]), escape(case.display(c["person"])), escape(case.nomination_display(c["nomination"])),
-                      "-" if c.get("votes") is None else str(c["votes"]), str(c.get("position", "")),
-                      f"[{STYLE[c['status']]}]{status_word(c['status'], det.get('statute'), lang)}[/]", reason_words(c, lang), escape(c["citation"]),
-                      escape(c["explanation"]))
+        table.add_row(
+            str(c["rank"]),
+            escape(case.display(c["person"])),
+            escape(case.nomination_display(c["nomination"])),
+            "-" if c.get("votes") is None else str(c["votes"]),
+            str(c.get("position", "")),
+            f"[{STYLE[c['status']]}]{status_word(c['status'], det.get('statute'), lang)}[/]",
+            reason_words(c, lang),
+            escape(c["citation"]),
+            escape(c["explanation"]),
+        )
     console.print(table)
 
 
@@ -162,8 +235,10 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
     h, lab = HEAD[lang], LABELS[lang]
     who = case.display(det["vacancy"])
     trig = TRIGGER_PHRASE[lang].get(det["trigger"], det["trigger"])
-    title = (f"[bold]{h['vacancy']}: {h['of']} {escape(who)} ({escape(det['vacancy'])}), "
-             f"{escape(case.nomination_display(det['seat_nomination']))} - {trig} {h['on']} {_day(det['date'], lang)}[/bold]")
+    title = (
+        f"[bold]{h['vacancy']}: {h['of']} {escape(who)} ({escape(det['vacancy'])}), "
+        f"{escape(case.nomination_display(det['seat_nomination']))} - {trig} {h['on']} {_day(det['date'], lang)}[/bold]"
+    )
     if console.width >= TABLE_MIN_WIDTH:
         console.rule(title, align="left")
     else:  # a rule would cut the title short
@@ -180,8 +255,12 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
             _candidate_blocks(det, case, console, lang)
     outcome = det["outcome"]
     if outcome == "successor":
-        line = h["succ"].format(label=capital(status_word("successor", det.get("statute"), lang)), name=escape(case.display(det["successor"])), id=escape(det["successor"]),
-                                nom=escape(case.nomination_display(det["successor_nomination"])))
+        line = h["succ"].format(
+            label=capital(status_word("successor", det.get("statute"), lang)),
+            name=escape(case.display(det["successor"])),
+            id=escape(det["successor"]),
+            nom=escape(case.nomination_display(det["successor_nomination"])),
+        )
         _indented(console, f"[bold green]{h['outcome']}: {line}[/bold green]", 0)
     else:
         text = lab.get(outcome, outcome)
@@ -200,13 +279,22 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
     for i, g in enumerate(det["grounds"], 1):
         _indented(console, f"{i}. [cyan]{escape(g['citation'])}[/cyan]: {escape(g['explanation'])}", 2)
     for n in det.get("notes", []):
-        _indented(console, f"[yellow]{h['notes']}[/yellow] ([cyan]{escape(n['citation'])}[/cyan]): "
-                           f"{escape(n['explanation'])}", 2)
+        _indented(
+            console,
+            f"[yellow]{h['notes']}[/yellow] ([cyan]{escape(n['citation'])}[/cyan]): {escape(n['explanation'])}",
+            2,
+        )
     if len(det.get("calls", [])) > 1:
         ends = CALL_END_WORDS[lang]
-        steps = [h["call_failed" if c["ended"] else "call_open"].format(
-            name=escape(case.display(c["person"])), start=_day(c["from"], lang), ended=_day(c["ended"], lang),
-            how=ends.get(c["how"], c["how"])) for c in det["calls"]]
+        steps = [
+            h["call_failed" if c["ended"] else "call_open"].format(
+                name=escape(case.display(c["person"])),
+                start=_day(c["from"], lang),
+                ended=_day(c["ended"], lang),
+                how=ends.get(c["how"], c["how"]),
+            )
+            for c in det["calls"]
+        ]
         _indented(console, f"[bold]{h['calls']}:[/bold] " + "; ".join(steps), 0)
     m = det.get("membership")
     if m:

@@ -28,17 +28,39 @@ from nachruecken.research.universe import COMMON, FEATURES, Bounds, control, opt
 from nachruecken.research.witness import summary, witness_case, write_witness
 
 # the names callers import from here
-__all__ = ["COMMON", "FEATURES", "Bounds", "Spec", "parse_spec", "reading_divergence", "run_check", "run_diff",
-           "witness_case"]
+__all__ = [
+    "COMMON",
+    "FEATURES",
+    "Bounds",
+    "Spec",
+    "parse_spec",
+    "reading_divergence",
+    "run_check",
+    "run_diff",
+    "witness_case",
+]
 
-TITLES = {"gap": "a gap under the chosen readings", "gap_other_readings": "a gap under another reading",
-          "conflict": "a conflict (two outcomes or two successors)"}
+TITLES = {
+    "gap": "a gap under the chosen readings",
+    "gap_other_readings": "a gap under another reading",
+    "conflict": "a conflict (two outcomes or two successors)",
+}
 
 
-def run_check(statute_id: str, bounds: Bounds = Bounds(), witness_dir: Path | None = None,
-              time_limit: float = 120.0, encoding: str | None = None, norms: list[str] | None = None,
-              with_readings: bool = True, readings: dict[str, str] | None = None, progress=None,
-              vacancies: int = 2, jobs: int = 2, term_time_limit: float = 300.0) -> dict:
+def run_check(
+    statute_id: str,
+    bounds: Bounds = Bounds(),
+    witness_dir: Path | None = None,
+    time_limit: float = 120.0,
+    encoding: str | None = None,
+    norms: list[str] | None = None,
+    with_readings: bool = True,
+    readings: dict[str, str] | None = None,
+    progress=None,
+    vacancies: int = 2,
+    jobs: int = 2,
+    term_time_limit: float = 300.0,
+) -> dict:
     """``encoding`` and ``norms`` replace the statute's encoding and norm list (for tests);
     ``readings`` pins readings to one value (the others range over all of theirs); ``progress``
     is called with a line as each question is answered. ``vacancies`` bounds the term universe
@@ -57,18 +79,24 @@ def run_check(statute_id: str, bounds: Bounds = Bounds(), witness_dir: Path | No
         say(f"{statute_id}: reading_divergence: {analyses[-1]['status']} ({time.monotonic() - started:.1f} s)")
     term_bounds = {}
     if vacancies > 0 and encoding is None:
-        term_bounds = term_analyses(statute_id, analyses, pinned, vacancies, jobs, witness_dir,
-                                    term_time_limit, with_readings)
-        say(f"{statute_id}: terms: {term_bounds['terms']} examined, "
+        term_bounds = term_analyses(
+            statute_id, analyses, pinned, vacancies, jobs, witness_dir, term_time_limit, with_readings
+        )
+        say(
+            f"{statute_id}: terms: {term_bounds['terms']} examined, "
             + ", ".join(f"{a['name']} {a['status']}" for a in analyses if a["name"] in TERM_ANALYSES)
-            + f" ({time.monotonic() - started:.1f} s)")
+            + f" ({time.monotonic() - started:.1f} s)"
+        )
     return {
-        "statute": statute_id, "bounds": {**asdict(bounds), "vacancies": max(vacancies, 1), **term_bounds},
-        "readings": pinned, "analyses": analyses,
+        "statute": statute_id,
+        "bounds": {**asdict(bounds), "vacancies": max(vacancies, 1), **term_bounds},
+        "readings": pinned,
+        "analyses": analyses,
         "seconds": round(time.monotonic() - started, 2),
-        "time_limit": time_limit, "term_time_limit": term_time_limit if vacancies > 0 else None,
+        "time_limit": time_limit,
+        "term_time_limit": term_time_limit if vacancies > 0 else None,
         "note": "The universe is bounded: finding nothing within these bounds proves nothing beyond them; "
-                "`unknown` means clingo did not finish within the time limit per question.",
+        "`unknown` means clingo did not finish within the time limit per question.",
     }
 
 
@@ -78,26 +106,43 @@ def _check_pinned(statute, statute_id: str, readings: dict[str, str] | None) -> 
         if rid not in statute.readings:
             from nachruecken.errors import InputError
 
-            raise InputError(f"unknown reading '{rid}' for {statute_id}; known: {', '.join(statute.readings)}",
-                             f"--reading.{rid}")
+            raise InputError(
+                f"unknown reading '{rid}' for {statute_id}; known: {', '.join(statute.readings)}", f"--reading.{rid}"
+            )
     statute.resolve_readings(readings or {}, source="--reading")  # a value it does not know: input error
 
 
-def _gaps_and_conflict(ctl: clingo.Control, statute, statute_id: str, pinned: dict, witness_dir: Path | None,
-                       time_limit: float, say, started: float) -> list[dict]:
+def _gaps_and_conflict(
+    ctl: clingo.Control,
+    statute,
+    statute_id: str,
+    pinned: dict,
+    witness_dir: Path | None,
+    time_limit: float,
+    say,
+    started: float,
+) -> list[dict]:
     """The analyses gap, gap_other_readings and conflict, each with its witness if one exists."""
     # gap: under the chosen readings (the pinned ones, the others at their defaults); gap_other_readings:
     # a gap that appears only under another value of some reading (typically one named `undetermined`,
     # which says the text decides nothing) - reported apart, since it is a reading's gap, not the text's
-    questions = (("gap", [clingo.Function("gap"), clingo.Function("chosen_only")]),
-                 ("gap_other_readings", [clingo.Function("gap")]),
-                 ("conflict", [clingo.Function("conflict")]))
+    questions = (
+        ("gap", [clingo.Function("gap"), clingo.Function("chosen_only")]),
+        ("gap_other_readings", [clingo.Function("gap")]),
+        ("conflict", [clingo.Function("conflict")]),
+    )
     analyses = []
     gap_status = None
     for name, assumed in questions:
         if name == "gap_other_readings" and gap_status == "found":
-            analyses.append({"name": name, "status": "not_asked", "witnesses": [],
-                             "note": "a gap exists under the chosen readings already"})
+            analyses.append(
+                {
+                    "name": name,
+                    "status": "not_asked",
+                    "witnesses": [],
+                    "note": "a gap exists under the chosen readings already",
+                }
+            )
             continue
         status, atoms = optimal(ctl, assumed, time_limit)
         if status == "unknown" and atoms is not None:
@@ -105,8 +150,11 @@ def _gaps_and_conflict(ctl: clingo.Control, statute, statute_id: str, pinned: di
         say(f"{statute_id}: {name}: {status} ({time.monotonic() - started:.1f} s)")
         if name == "gap":
             gap_status = status
-        entry = {"name": name, "status": status,
-                 "witnesses": [_witness(statute_id, name, atoms, witness_dir)] if atoms else []}
+        entry = {
+            "name": name,
+            "status": status,
+            "witnesses": [_witness(statute_id, name, atoms, witness_dir)] if atoms else [],
+        }
         if name == "gap_other_readings" and atoms:
             entry["needs_readings"] = _needs_readings(statute, pinned, atoms)
         analyses.append(entry)
@@ -126,17 +174,27 @@ def _witness(statute_id: str, name: str, atoms, witness_dir: Path | None) -> dic
 def _needs_readings(statute, pinned: dict, atoms) -> dict:
     """The readings a gap under other readings takes at values other than the chosen ones."""
     chosen = {rid: (pinned.get(rid) or r.default) for rid, r in statute.readings.items()}
-    return {rid.string: v.name for rid, v in (a.arguments for a in atoms if a.name == "reading")
-            if chosen.get(rid.string) != v.name}
+    return {
+        rid.string: v.name
+        for rid, v in (a.arguments for a in atoms if a.name == "reading")
+        if chosen.get(rid.string) != v.name
+    }
 
 
-def _dead_norms(ctl: clingo.Control, statute, statute_id: str, norms: list[str] | None, time_limit: float,
-                say, started: float) -> dict:
+def _dead_norms(
+    ctl: clingo.Control, statute, statute_id: str, norms: list[str] | None, time_limit: float, say, started: float
+) -> dict:
     """The norms no case of the universe uses (dead), and those clingo could not decide in time."""
     dead, used, unknown = [], [], []
-    for norm in (norms if norms is not None else list(statute.norms)):
+    for norm in norms if norms is not None else list(statute.norms):
         status, atoms = optimal(ctl, clingo.Function("used", [clingo.String(norm)]), time_limit)
         (used if atoms else dead if status == "none_found" else unknown).append(norm)
     say(f"{statute_id}: dead_norm: {len(dead)} dead, {len(unknown)} undecided ({time.monotonic() - started:.1f} s)")
-    return {"name": "dead_norm", "status": "found" if dead else ("unknown" if unknown else "none_found"),
-            "dead_norms": dead, "undecided_norms": unknown, "norms_used": len(used), "witnesses": []}
+    return {
+        "name": "dead_norm",
+        "status": "found" if dead else ("unknown" if unknown else "none_found"),
+        "dead_norms": dead,
+        "undecided_norms": unknown,
+        "norms_used": len(used),
+        "witnesses": [],
+    }

@@ -25,8 +25,9 @@ def fit_notes(case: Case, state: str) -> list[str]:
     if state != "he" and any(n.substitute_list for n in case.nominations):
         notes.append(f"its Ersatzlisten (Hessen § 34 Abs. 1 Satz 3, old text) mean nothing in {name}")
     if state == "hh" and any(n.tier == "list" and c.elected and not c.seat for n, c in candidates):
-        notes.append("Hamburg needs the seat type of each Bezirksliste seat (seat: list|personal), which the "
-                     "case does not give")
+        notes.append(
+            "Hamburg needs the seat type of each Bezirksliste seat (seat: list|personal), which the case does not give"
+        )
     if state != "mv" and case.body_kind == "landtag":
         notes.append(f"a Landtag case; the {name} statute governs municipal bodies")
     return notes
@@ -55,12 +56,33 @@ def compare_case(case: Case, readings: dict[str, str], lang: str) -> list[dict]:
         fit = fit_notes(case, code)
         for det in result["determinations"]:
             ground = det["outcome_ground"] or {}
-            rows.append({"state": code, "statute": det["statute"], "vacancy": det["vacancy"],
-                         "outcome": det["outcome"], "successor": det["successor"],
-                         "deciding_norm": ground.get("norm"), "citation": ground.get("citation"),
-                         "why": ground.get("explanation", ""), "warnings": result["warnings"], "fit": fit})
+            rows.append(
+                {
+                    "state": code,
+                    "statute": det["statute"],
+                    "vacancy": det["vacancy"],
+                    "outcome": det["outcome"],
+                    "successor": det["successor"],
+                    "deciding_norm": ground.get("norm"),
+                    "citation": ground.get("citation"),
+                    "why": ground.get("explanation", ""),
+                    "warnings": result["warnings"],
+                    "fit": fit,
+                }
+            )
         if not result["determinations"]:
-            rows.append({"state": code, "statute": code, "vacancy": None, "outcome": None, "successor": None,
-                         "deciding_norm": None, "citation": None, "why": "", "warnings": result["warnings"],
-                         "fit": fit})
+            rows.append(
+                {
+                    "state": code,
+                    "statute": code,
+                    "vacancy": None,
+                    "outcome": None,
+                    "successor": None,
+                    "deciding_norm": None,
+                    "citation": None,
+                    "why": "",
+                    "warnings": result["warnings"],
+                    "fit": fit,
+                }
+            )
     return rows

@@ -65,8 +65,10 @@ def parse_spec(text: str) -> Spec:
     if head in VERSIONS:
         # a state code: its newest text that knows every reading named (he@he.ersatzliste_order=list
         # is the text before 2011, which has the Ersatzliste)
-        statute = next((sid for sid in reversed(VERSIONS[head])
-                        if all(rid in load_statute(sid).readings for rid, _ in overrides)), statute)
+        statute = next(
+            (sid for sid in reversed(VERSIONS[head]) if all(rid in load_statute(sid).readings for rid, _ in overrides)),
+            statute,
+        )
     load_statute(statute).resolve_readings(dict(overrides), source="")  # unknown ids or values: input error
     return Spec(statute, tuple(overrides))
 
@@ -88,11 +90,15 @@ def _diff_control(a: Spec, b: Spec, bounds: Bounds, threads: int = 1) -> clingo.
     root = encodings_dir()
     keep = shared_predicates()
     features = set(COMMON) | set(FEATURES.get(a.statute, ())) | set(FEATURES.get(b.statute, ()))
-    shared = [(root / "check" / "universe.lp").read_text(encoding="utf-8"),
-              (root / "core" / "input.lp").read_text(encoding="utf-8"),
-              (root / "core" / "state.lp").read_text(encoding="utf-8"),
-              "\n".join(f"check_uses({f})." for f in sorted(features)),
-              _readings_text(a, "a_"), _readings_text(b, "b_"), DIFF]
+    shared = [
+        (root / "check" / "universe.lp").read_text(encoding="utf-8"),
+        (root / "core" / "input.lp").read_text(encoding="utf-8"),
+        (root / "core" / "state.lp").read_text(encoding="utf-8"),
+        "\n".join(f"check_uses({f})." for f in sorted(features)),
+        _readings_text(a, "a_"),
+        _readings_text(b, "b_"),
+        DIFF,
+    ]
     ctl = clingo.Control(options(bounds, threads))
     ctl.add("base", [], "\n".join(shared))
     with ast.ProgramBuilder(ctl) as builder:
@@ -104,23 +110,38 @@ def _diff_control(a: Spec, b: Spec, bounds: Bounds, threads: int = 1) -> clingo.
 
 
 def _kind(atoms) -> tuple:
-    get = lambda name: sorted(str(a.arguments[0].name if a.arguments[0].type == clingo.SymbolType.Function
-                                  else a.arguments[0]) for a in atoms if a.name == name)
-    dec = {x: sorted(a.arguments[1].string for a in atoms if a.name == "decider" and a.arguments[0].name == x)
-           for x in ("a", "b")}
-    passed = {x: sorted(a.arguments[1].string for a in atoms if a.name == "passed" and a.arguments[0].name == x)
-              for x in ("a", "b")}
-    return (tuple(get("a_outcome")), tuple(dec["a"]), tuple(get("b_outcome")), tuple(dec["b"]),
-            tuple(passed["a"]), tuple(passed["b"]))
+    get = lambda name: sorted(
+        str(a.arguments[0].name if a.arguments[0].type == clingo.SymbolType.Function else a.arguments[0])
+        for a in atoms
+        if a.name == name
+    )
+    dec = {
+        x: sorted(a.arguments[1].string for a in atoms if a.name == "decider" and a.arguments[0].name == x)
+        for x in ("a", "b")
+    }
+    passed = {
+        x: sorted(a.arguments[1].string for a in atoms if a.name == "passed" and a.arguments[0].name == x)
+        for x in ("a", "b")
+    }
+    return (
+        tuple(get("a_outcome")),
+        tuple(dec["a"]),
+        tuple(get("b_outcome")),
+        tuple(dec["b"]),
+        tuple(passed["a"]),
+        tuple(passed["b"]),
+    )
 
 
 def _diff_title(a: Spec, b: Spec, kind: tuple) -> str:
     """A witness title in prose: what each side decides, and under which norm."""
+
     def side(spec: Spec, outcomes, norms) -> str:
         st = load_statute(spec.statute)
         what = " and ".join(outcomes) or "no outcome"
         cited = ", ".join(st.citation(n) if n in st.norms else n for n in norms)
         return f"{spec} decides {what}" + (f" under {cited}" if cited else "")
+
     return f"{side(a, kind[0], kind[1])}; {side(b, kind[2], kind[3])}"
 
 
@@ -145,32 +166,56 @@ def _reading_dependence(case, a: Spec, b: Spec, det_a: dict, det_b: dict) -> lis
     return out
 
 
-
-def run_diff(a: Spec, b: Spec, bounds: Bounds = Bounds(), witness_dir: Path | None = None,
-             time_limit: float = 20.0, max_kinds: int = 8, name: str | None = None, threads: int = 1,
-             survey: bool = True) -> dict:
+def run_diff(
+    a: Spec,
+    b: Spec,
+    bounds: Bounds = Bounds(),
+    witness_dir: Path | None = None,
+    time_limit: float = 20.0,
+    max_kinds: int = 8,
+    name: str | None = None,
+    threads: int = 1,
+    survey: bool = True,
+) -> dict:
     """Minimal cases where A and B decide differently, one per kind of difference (outcome and
     deciding norm on each side); each found kind is blocked and clingo optimises again. Without
     ``survey`` (the reading divergence, which asks only whether a difference exists) no reading
     dependence is computed and no question asks whether more kinds exist."""
     started = time.monotonic()
     ctl = _diff_control(a, b, bounds, threads)
-    differences, unreproduced, status, complete = _differences(ctl, a, b, witness_dir, time_limit, max_kinds,
-                                                               name, survey)
+    differences, unreproduced, status, complete = _differences(
+        ctl, a, b, witness_dir, time_limit, max_kinds, name, survey
+    )
     if len(differences) == max_kinds and survey:
         # stopped by the limit: one more question tells whether another kind exists
         more, atoms = optimal(ctl, clingo.Function("differ"), time_limit)
         complete = atoms is None and more != "unknown"
     if not differences and not complete and unreproduced:
         status = "unknown"  # stopped after kinds set aside: a reproducible one may still exist
-    return {"a": str(a), "b": str(b), "bounds": asdict(bounds), "status": status, "differences": differences,
-            "complete": complete, "max_kinds": max_kinds, "unreproduced": unreproduced,
-            "seconds": round(time.monotonic() - started, 2),
-            "note": "The universe is bounded: finding no difference within these bounds proves nothing beyond them."}
+    return {
+        "a": str(a),
+        "b": str(b),
+        "bounds": asdict(bounds),
+        "status": status,
+        "differences": differences,
+        "complete": complete,
+        "max_kinds": max_kinds,
+        "unreproduced": unreproduced,
+        "seconds": round(time.monotonic() - started, 2),
+        "note": "The universe is bounded: finding no difference within these bounds proves nothing beyond them.",
+    }
 
 
-def _differences(ctl: clingo.Control, a: Spec, b: Spec, witness_dir: Path | None, time_limit: float,
-                 max_kinds: int, name: str | None, survey: bool) -> tuple[list, list, str, bool]:
+def _differences(
+    ctl: clingo.Control,
+    a: Spec,
+    b: Spec,
+    witness_dir: Path | None,
+    time_limit: float,
+    max_kinds: int,
+    name: str | None,
+    survey: bool,
+) -> tuple[list, list, str, bool]:
     """(differences, unreproduced, status, complete): ask for a difference, block its kind, ask again,
     until none is left, ``max_kinds`` are found, or too many kinds were set aside."""
     differences, status, step, complete = [], "none_found", 0, False
@@ -205,16 +250,21 @@ def _differences(ctl: clingo.Control, a: Spec, b: Spec, witness_dir: Path | None
 def _decided_witness(a: Spec, b: Spec, atoms, kind: tuple) -> tuple[dict, object]:
     """The witness of one kind as a case file, and what each side decides for it as `solve` would
     (the entry of the report, and the loaded case)."""
-    from nachruecken.engine.determine import determine_case
     from nachruecken.case.loader import build_case
+    from nachruecken.engine.determine import determine_case
     from nachruecken.engine.solver import EncodingError
 
     case = witness_case(a.statute, atoms, "a_", dict(a.readings))
     case["title"] = _diff_title(a, b, kind)
     # passed_over_by: the norms under which one side passes over the other side's successor
-    entry = {"kind": {"a": {"outcome": list(kind[0]), "norm": list(kind[1]), "passed_over_by": list(kind[4])},
-                      "b": {"outcome": list(kind[2]), "norm": list(kind[3]), "passed_over_by": list(kind[5])}},
-             "file": None, "case": case}
+    entry = {
+        "kind": {
+            "a": {"outcome": list(kind[0]), "norm": list(kind[1]), "passed_over_by": list(kind[4])},
+            "b": {"outcome": list(kind[2]), "norm": list(kind[3]), "passed_over_by": list(kind[5])},
+        },
+        "file": None,
+        "case": case,
+    }
     loaded = build_case(case, "<witness>")
     departed = next(iter(case["expected"]))  # the universe's vacancy (an earlier one may be decided too)
     of = lambda result: next(d for d in result["determinations"] if d["vacancy"] == departed)
@@ -228,9 +278,14 @@ def _decided_witness(a: Spec, b: Spec, atoms, kind: tuple) -> tuple[dict, object
 
 def _block(ctl: clingo.Control, kind: tuple, step: int) -> None:
     """Forbid this kind of difference, so that the next question finds another."""
-    block = [f"a_outcome({o})" for o in kind[0]] + [f"b_outcome({o})" for o in kind[2]] + \
-        [f'decider(a,"{n}")' for n in kind[1]] + [f'decider(b,"{n}")' for n in kind[3]] + \
-        [f'passed(a,"{n}")' for n in kind[4]] + [f'passed(b,"{n}")' for n in kind[5]]
+    block = (
+        [f"a_outcome({o})" for o in kind[0]]
+        + [f"b_outcome({o})" for o in kind[2]]
+        + [f'decider(a,"{n}")' for n in kind[1]]
+        + [f'decider(b,"{n}")' for n in kind[3]]
+        + [f'passed(a,"{n}")' for n in kind[4]]
+        + [f'passed(b,"{n}")' for n in kind[5]]
+    )
     ctl.add(f"block{step}", [], ":- " + ", ".join(block) + ".")
     ctl.ground([(f"block{step}", [])])
 
@@ -241,4 +296,3 @@ def _reproduced(entry: dict, kind: tuple) -> bool:
     outcomes = lambda det: [o for o in [det["outcome"]] if o]
     same_outcomes = outcomes(entry["a"]) == list(kind[0]) and outcomes(entry["b"]) == list(kind[2])
     return same_outcomes and decided(entry["a"]) != decided(entry["b"])
-

@@ -17,47 +17,86 @@ from nachruecken.research.witness import summary
 # proof that they change nothing is true by construction and only costs time; whole terms pose it.
 TERMS_ONLY_READINGS = {
     "bb.called_from_other": "the single-vacancy universe has no successor called from another Wahlkreis list "
-                            "(there his own list and the seat's are one): asked over whole terms",
+    "(there his own list and the seat's are one): asked over whole terms",
     "mv.called_from_other": "the single-vacancy universe has no successor called from another list "
-                            "(there his own list and the seat's are one): asked over whole terms",
+    "(there his own list and the seat's are one): asked over whole terms",
     "hh.called_from_other": "the single-vacancy universe has no successor declared elected from the Bezirksliste "
-                            "into a Wahlkreis seat (there his own list and the seat's are one): asked over whole terms",
+    "into a Wahlkreis seat (there his own list and the seat's are one): asked over whole terms",
 }
 
 
-def reading_divergence(statute_id: str, bounds: Bounds, witness_dir: Path | None, time_limit: float,
-                       threads: int = 1) -> dict:
+def reading_divergence(
+    statute_id: str, bounds: Bounds, witness_dir: Path | None, time_limit: float, threads: int = 1
+) -> dict:
     """For each reading and each alternative value: a minimal case where it decides otherwise
     than the default (the other readings at their defaults)."""
     statute = load_statute(statute_id)
     root = encodings_dir()
-    program = "\n".join(p.read_text(encoding="utf-8") for p in
-                        list(statute_files(statute_id)) + sorted((root / "core").glob("*.lp")))
+    program = "\n".join(
+        p.read_text(encoding="utf-8") for p in list(statute_files(statute_id)) + sorted((root / "core").glob("*.lp"))
+    )
     results = []
     for rid, reading in statute.readings.items():
         for value in reading.values[1:]:
             if rid in TERMS_ONLY_READINGS:
-                results.append({"reading": rid, "default": reading.default, "alternative": value,
-                                "status": "not_asked", "witnesses": [], "note": TERMS_ONLY_READINGS[rid]})
+                results.append(
+                    {
+                        "reading": rid,
+                        "default": reading.default,
+                        "alternative": value,
+                        "status": "not_asked",
+                        "witnesses": [],
+                        "note": TERMS_ONLY_READINGS[rid],
+                    }
+                )
                 continue
             if f'"{rid}"' not in program:
                 # read by the ledger (Python), not by any rule: the single-vacancy universe, which
                 # stands in for the ledger, cannot show it (whole terms are asked)
-                results.append({"reading": rid, "default": reading.default, "alternative": value,
-                                "status": "not_asked", "witnesses": [],
-                                "note": "read by the ledger, not by the encoding: asked over whole terms"})
+                results.append(
+                    {
+                        "reading": rid,
+                        "default": reading.default,
+                        "alternative": value,
+                        "status": "not_asked",
+                        "witnesses": [],
+                        "note": "read by the ledger, not by the encoding: asked over whole terms",
+                    }
+                )
                 continue
-            report = run_diff(Spec(statute_id, ((rid, reading.default),)), Spec(statute_id, ((rid, value),)),
-                              bounds, witness_dir, time_limit, max_kinds=1,
-                              name=f"{statute_id}-reading-{rid}-{value}", threads=threads, survey=False)
-            entry = {"reading": rid, "default": reading.default, "alternative": value, "status": report["status"],
-                     "witnesses": []}
+            report = run_diff(
+                Spec(statute_id, ((rid, reading.default),)),
+                Spec(statute_id, ((rid, value),)),
+                bounds,
+                witness_dir,
+                time_limit,
+                max_kinds=1,
+                name=f"{statute_id}-reading-{rid}-{value}",
+                threads=threads,
+                survey=False,
+            )
+            entry = {
+                "reading": rid,
+                "default": reading.default,
+                "alternative": value,
+                "status": report["status"],
+                "witnesses": [],
+            }
             for d in report["differences"]:
-                entry["witnesses"].append({"file": d["file"], "case": d["case"], "summary": summary(d["case"])
-                                           + f"; under {rid}={value}: {d['b']['outcome']}"
-                                           + (f" ({d['b']['successor']})" if d["b"]["successor"] else "")})
+                entry["witnesses"].append(
+                    {
+                        "file": d["file"],
+                        "case": d["case"],
+                        "summary": summary(d["case"])
+                        + f"; under {rid}={value}: {d['b']['outcome']}"
+                        + (f" ({d['b']['successor']})" if d["b"]["successor"] else ""),
+                    }
+                )
             results.append(entry)
     found = [r for r in results if r["status"] == "found"]
-    return {"name": "reading_divergence", "status": "found" if found else (
-        "unknown" if any(r["status"] == "unknown" for r in results) else "none_found"),
-        "readings": results, "witnesses": [w for r in results for w in r["witnesses"]]}
+    return {
+        "name": "reading_divergence",
+        "status": "found" if found else ("unknown" if any(r["status"] == "unknown" for r in results) else "none_found"),
+        "readings": results,
+        "witnesses": [w for r in results for w in r["witnesses"]],
+    }

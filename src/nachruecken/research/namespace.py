@@ -57,8 +57,14 @@ def namespaced(files: list[Path], prefix: str, keep: set[str]) -> list:
     out: list = []
 
     def add(stm):
-        if stm.ast_type in (ast.ASTType.ShowSignature, ast.ASTType.ShowTerm, ast.ASTType.Defined,
-                            ast.ASTType.Definition, ast.ASTType.Comment, ast.ASTType.Program):
+        if stm.ast_type in (
+            ast.ASTType.ShowSignature,
+            ast.ASTType.ShowTerm,
+            ast.ASTType.Defined,
+            ast.ASTType.Definition,
+            ast.ASTType.Comment,
+            ast.ASTType.Program,
+        ):
             return
         out.append(rename(stm))
 

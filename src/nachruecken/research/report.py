@@ -16,12 +16,22 @@ import time
 
 from nachruecken.law.statutes import load_statute
 
-DEFAULT_STATUTES = ("he-kwg-34", "he-kwg-34-2011", "nw-kwahlg-45", "nw-kwahlg-45-2024", "bb-kwahlg-60",
-                    "mv-lkwg-46", "hh-bezvwg-36")
-DEFAULT_DIFFS = (("he-kwg-34", "he-kwg-34-2011"), ("nw-kwahlg-45", "nw-kwahlg-45-2024"),
-                 ("he-kwg-34", "bb-kwahlg-60"))
-STATUS_WORDS = {"found": "found", "none_found": "none found", "unknown": "unknown (time limit)",
-                "not_asked": "not asked"}
+DEFAULT_STATUTES = (
+    "he-kwg-34",
+    "he-kwg-34-2011",
+    "nw-kwahlg-45",
+    "nw-kwahlg-45-2024",
+    "bb-kwahlg-60",
+    "mv-lkwg-46",
+    "hh-bezvwg-36",
+)
+DEFAULT_DIFFS = (("he-kwg-34", "he-kwg-34-2011"), ("nw-kwahlg-45", "nw-kwahlg-45-2024"), ("he-kwg-34", "bb-kwahlg-60"))
+STATUS_WORDS = {
+    "found": "found",
+    "none_found": "none found",
+    "unknown": "unknown (time limit)",
+    "not_asked": "not asked",
+}
 ANALYSIS_TITLES = {
     "gap": "gap under the chosen readings",
     "gap_other_readings": "gap only under another reading",
@@ -36,6 +46,7 @@ ANALYSIS_TITLES = {
 
 
 # --- the document: blocks ------------------------------------------------------------------
+
 
 def heading(level: int, text: str) -> tuple:
     return ("h", level, text)
@@ -73,11 +84,18 @@ def to_markdown(blocks: list[tuple]) -> str:
 
 def to_html(blocks: list[tuple], title: str) -> str:
     e = html.escape
-    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">', f"<title>{e(title)}</title>",
-           "<style>body{font-family:sans-serif;max-width:72em;margin:2em auto;line-height:1.4}"
-           "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #999;padding:.25em .5em;"
-           "vertical-align:top;text-align:left}pre{background:#f4f4f4;padding:.5em;white-space:pre-wrap}</style>",
-           "</head>", "<body>"]
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        f"<title>{e(title)}</title>",
+        "<style>body{font-family:sans-serif;max-width:72em;margin:2em auto;line-height:1.4}"
+        "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #999;padding:.25em .5em;"
+        "vertical-align:top;text-align:left}pre{background:#f4f4f4;padding:.5em;white-space:pre-wrap}</style>",
+        "</head>",
+        "<body>",
+    ]
     for b in blocks:
         if b[0] == "h":
             out.append(f"<h{b[1]}>{e(b[2])}</h{b[1]}>")
@@ -101,8 +119,10 @@ def _code_html(text: str) -> str:
 
 # --- a witness as a short case --------------------------------------------------------------
 
-def short_case(case: dict, statute: str, readings: dict | None = None, other: tuple[str, dict] | None = None
-               ) -> list[str]:
+
+def short_case(
+    case: dict, statute: str, readings: dict | None = None, other: tuple[str, dict] | None = None
+) -> list[str]:
     """The election, the events and what the statute decides (with the deciding norm); ``other``
     (statute, readings) adds what another statute or reading decides."""
     lines = []
@@ -121,15 +141,17 @@ def short_case(case: dict, statute: str, readings: dict | None = None, other: tu
                 bits.append("non-member")
             people.append(" ".join(bits))
         extra = f", Ersatzliste {n['substitute_list']}" if n.get("substitute_list") else ""
-        lines.append(f"{n['id']} ({n.get('group', n['id'])}, {n.get('group_kind', 'party')}{where}{extra}): "
-                     + "; ".join(people))
+        lines.append(
+            f"{n['id']} ({n.get('group', n['id'])}, {n.get('group_kind', 'party')}{where}{extra}): " + "; ".join(people)
+        )
     if case.get("election") == "majority":
         lines.append("Mehrheitswahl")
     if case.get("body"):
         lines.append("body: " + ", ".join(f"{k} {v}" for k, v in case["body"].items()))
     for ev in case["events"]:
-        bits = [k for k in ("reservation",) if ev.get(k)] + [f"{k} {ev[k]}" for k in ("form", "group", "cause",
-                                                                                       "nomination") if ev.get(k)]
+        bits = [k for k in ("reservation",) if ev.get(k)] + [
+            f"{k} {ev[k]}" for k in ("form", "group", "cause", "nomination") if ev.get(k)
+        ]
         lines.append(f"{ev['date']} {ev['person']} {ev['type']}" + (f" ({', '.join(bits)})" if bits else ""))
     lines += _decided_lines(case, statute, readings if readings is not None else case.get("readings", {}))
     if other is not None:
@@ -138,8 +160,8 @@ def short_case(case: dict, statute: str, readings: dict | None = None, other: tu
 
 
 def _decided_lines(case: dict, statute: str, readings: dict) -> list[str]:
-    from nachruecken.engine.determine import determine_case
     from nachruecken.case.loader import build_case
+    from nachruecken.engine.determine import determine_case
     from nachruecken.engine.solver import EncodingError
 
     defaults = {rid: r.default for rid, r in load_statute(statute).readings.items()}
@@ -161,6 +183,7 @@ def _decided_lines(case: dict, statute: str, readings: dict) -> list[str]:
 
 # --- the report -----------------------------------------------------------------------------
 
+
 def _status(a: dict | None) -> str:
     return STATUS_WORDS.get(a["status"], a["status"]) if a else "-"
 
@@ -178,48 +201,91 @@ def _reading_count(report: dict) -> str:
     return f"{len(changing)} of {len(ids)}"
 
 
+SUMMARY_COLUMNS = [
+    "statute",
+    "gap",
+    "gap (other reading)",
+    "conflict",
+    "dead norms",
+    "readings changing",
+    "term gap",
+    "term conflict",
+    "independence",
+    "no reach-back",
+    "terms",
+    "seconds",
+]
+
+
 def build_blocks(checks: list[dict], diffs: list[dict], meta: dict) -> list[tuple]:
-    blocks = [heading(1, "nachruecken: consistency findings"),
-              para(f"Generated {meta['date']} by nachruecken {meta['version']} on {meta['machine']}, "
-                   f"in {meta['seconds']:.0f} s. Every finding is a bounded search: a witness is a case that "
-                   "shows the property, and each is given below as a short case with the norm that decides "
-                   "it (`nachruecken check --witness-dir` writes each witness as an ordinary case file with an "
-                   "`expected` block, which `nachruecken test` reproduces; a conflict's case is refused by "
-                   "`solve` as an encoding fault). \"None found\" holds within the bounds stated "
-                   "and proves nothing beyond them; \"unknown\" means the search did not finish in time.")]
+    blocks = [heading(1, "nachruecken: consistency findings"), _introduction(meta)]
     if checks:
-        b = checks[0]["bounds"]
-        blocks.append(para(
-            f"Bounds: single vacancies with up to {b['noms']} nominations of up to {b['cands']} candidates and "
-            f"vote counts 0 to {b['max_vote']} (encodings/check/universe.lp, in clingo); whole terms of up to "
-            f"{b.get('vacancies', 1)} vacancies, {b.get('term_universe', 0)} shapes per statute "
-            "(src/nachruecken/research/terms.py, decided by the ledger that `solve` uses). Time limit per clingo question: "
-            f"{checks[0].get('time_limit', '?')} s; for the whole terms of a statute: "
-            f"{checks[0].get('term_time_limit', '?')} s (a safety net)."))
+        blocks.append(_bounds(checks))
         blocks.append(heading(2, "Summary"))
-        rows = []
-        for r in checks:
-            dead = _analysis(r, "dead_norm")
-            rows.append([f"`{r['statute']}`", _status(_analysis(r, "gap")), _status(_analysis(r, "gap_other_readings")),
-                         _status(_analysis(r, "conflict")),
-                         (", ".join(f"`{n}`" for n in dead["dead_norms"])
-                          or ("unknown" if dead["undecided_norms"] else "none")) if dead else "-",
-                         _reading_count(r), _status(_analysis(r, "term_gap")), _status(_analysis(r, "term_conflict")),
-                         _status(_analysis(r, "independence")), _status(_analysis(r, "no_reach_back")),
-                         f"{r['bounds'].get('terms', '-')}", f"{r['seconds']:.0f}"])
-        blocks.append(table(["statute", "gap", "gap (other reading)", "conflict", "dead norms", "readings changing",
-                             "term gap", "term conflict", "independence", "no reach-back", "terms", "seconds"], rows))
+        blocks.append(table(SUMMARY_COLUMNS, [_summary_row(r) for r in checks]))
     for r in checks:
         blocks += _statute_blocks(r)
     if diffs:
         blocks.append(heading(2, "Statute diffs"))
-        blocks.append(para("Each kind of difference is the pair of outcome and deciding norm on each side (and the "
-                           "norms under which one side passes over the other's successor). `depends on` names "
-                           "the readings under another value of which the difference vanishes; none: it rests "
-                           "on the texts alone."))
+        blocks.append(
+            para(
+                "Each kind of difference is the pair of outcome and deciding norm on each side (and the "
+                "norms under which one side passes over the other's successor). `depends on` names "
+                "the readings under another value of which the difference vanishes; none: it rests "
+                "on the texts alone."
+            )
+        )
     for d in diffs:
         blocks += _diff_blocks(d)
     return blocks
+
+
+def _introduction(meta: dict) -> tuple:
+    return para(
+        f"Generated {meta['date']} by nachruecken {meta['version']} on {meta['machine']}, "
+        f"in {meta['seconds']:.0f} s. Every finding is a bounded search: a witness is a case that "
+        "shows the property, and each is given below as a short case with the norm that decides "
+        "it (`nachruecken check --witness-dir` writes each witness as an ordinary case file with an "
+        "`expected` block, which `nachruecken test` reproduces; a conflict's case is refused by "
+        '`solve` as an encoding fault). "None found" holds within the bounds stated '
+        'and proves nothing beyond them; "unknown" means the search did not finish in time.'
+    )
+
+
+def _bounds(checks: list[dict]) -> tuple:
+    b = checks[0]["bounds"]
+    return para(
+        f"Bounds: single vacancies with up to {b['noms']} nominations of up to {b['cands']} candidates and "
+        f"vote counts 0 to {b['max_vote']} (encodings/check/universe.lp, in clingo); whole terms of up to "
+        f"{b.get('vacancies', 1)} vacancies, {b.get('term_universe', 0)} shapes per statute "
+        "(src/nachruecken/research/terms.py, decided by the ledger that `solve` uses). Time limit per clingo question: "
+        f"{checks[0].get('time_limit', '?')} s; for the whole terms of a statute: "
+        f"{checks[0].get('term_time_limit', '?')} s (a safety net)."
+    )
+
+
+def _summary_row(r: dict) -> list[str]:
+    dead = _analysis(r, "dead_norm")
+    if dead:
+        dead_norms = ", ".join(f"`{n}`" for n in dead["dead_norms"]) or (
+            "unknown" if dead["undecided_norms"] else "none"
+        )
+    else:
+        dead_norms = "-"
+    return [
+        f"`{r['statute']}`",
+        _status(_analysis(r, "gap")),
+        _status(_analysis(r, "gap_other_readings")),
+        _status(_analysis(r, "conflict")),
+        dead_norms,
+        _reading_count(r),
+        _status(_analysis(r, "term_gap")),
+        _status(_analysis(r, "term_conflict")),
+        _status(_analysis(r, "independence")),
+        _status(_analysis(r, "no_reach_back")),
+        f"{r['bounds'].get('terms', '-')}",
+        f"{r['seconds']:.0f}",
+    ]
 
 
 def _cite(statute: str, norm: str) -> str:
@@ -231,52 +297,87 @@ def _statute_blocks(r: dict) -> list[tuple]:
     sid = r["statute"]
     st = load_statute(sid)
     pinned = ", ".join(f"`{k}` = {v}" for k, v in r["readings"].items())
-    out = [heading(2, f"{sid}: {st.provision} {st.law}"),
-           para(f"Text: {st.version}. Readings: " + (f"pinned {pinned}, the others at their defaults for the "
-                                                      "gap question and free for the others." if pinned else
-                                                      "defaults for the gap question, every value for the others.")
-                + f" {r['seconds']:.0f} s; {r['bounds'].get('terms', 0)} whole terms examined"
-                + ("" if r["bounds"].get("terms_complete", True) else " (stopped by the time limit)") + ".")]
-    rows = []
-    for a in r["analyses"]:
-        detail = ""
-        if a["name"] == "gap_other_readings" and a.get("needs_readings"):
-            detail = "needs " + ", ".join(f"`{k}` = {v}" for k, v in a["needs_readings"].items())
-        if a["name"] == "dead_norm":
-            detail = "; ".join(filter(None, [
-                ("never used: " + ", ".join(f"{_cite(sid, n)} (`{n}`)" for n in a["dead_norms"])) if a["dead_norms"] else "",
-                ("used only in whole terms: " + ", ".join(f"{_cite(sid, n)} (`{n}`)" for n in a.get("used_only_in_terms", [])))
-                if a.get("used_only_in_terms") else "",
-                ("not decided in time: " + ", ".join(a["undecided_norms"])) if a.get("undecided_norms") else ""]))
-        if a["name"] == "reading_divergence":
-            detail = f"{_reading_count(r)} readings change an outcome (table below)"
-        if a.get("witnesses") and a["name"] != "reading_divergence":
-            detail = (detail + "; " if detail else "") + a["witnesses"][0]["summary"]
-        rows.append([ANALYSIS_TITLES.get(a["name"], a["name"]), _status(a), detail])
+    out = [
+        heading(2, f"{sid}: {st.provision} {st.law}"),
+        para(
+            f"Text: {st.version}. Readings: "
+            + (
+                f"pinned {pinned}, the others at their defaults for the gap question and free for the others."
+                if pinned
+                else "defaults for the gap question, every value for the others."
+            )
+            + f" {r['seconds']:.0f} s; {r['bounds'].get('terms', 0)} whole terms examined"
+            + ("" if r["bounds"].get("terms_complete", True) else " (stopped by the time limit)")
+            + "."
+        ),
+    ]
+    rows = [[ANALYSIS_TITLES.get(a["name"], a["name"]), _status(a), _detail(r, a)] for a in r["analyses"]]
     out.append(table(["analysis", "status", "detail"], rows))
     div = _analysis(r, "reading_divergence")
     if div:
-        rrows = []
-        for x in div["readings"]:
-            rrows.append([f"`{x['reading']}`", x["default"], x["alternative"], STATUS_WORDS.get(x["status"], x["status"]),
-                          STATUS_WORDS.get(x.get("terms"), x.get("terms") or "not asked")])
-        out.append(table(["reading", "default", "alternative", "changes an outcome", "asked over whole terms"], rrows))
+        out.append(_divergence_table(div))
     for a in r["analyses"]:
-        if a["name"] == "reading_divergence":
-            for x in a["readings"]:
-                for w in x["witnesses"]:
-                    out.append(para(f"Witness, `{x['reading']}` = {x['alternative']}: {w['summary']}"))
-                    if w.get("case"):
-                        out.append(case_block(short_case(w["case"], sid, r["readings"],
-                                                         (sid, {**r["readings"], x["reading"]: x["alternative"]}))))
-            continue
-        for w in a.get("witnesses", []):
-            out.append(para(f"Witness, {ANALYSIS_TITLES.get(a['name'], a['name'])}: {w['summary']}"))
-            if w.get("case"):
-                out.append(case_block(short_case(w["case"], sid)))
-            if w.get("case_with"):
-                out.append(para("The same with the unrelated vacancy or the later events:"))
-                out.append(case_block(short_case(w["case_with"], sid)))
+        out += _witness_blocks(r, a)
+    return out
+
+
+def _detail(r: dict, a: dict) -> str:
+    """The detail column of one analysis: what it needs, which norms, or its first witness."""
+    sid = r["statute"]
+    detail = ""
+    if a["name"] == "gap_other_readings" and a.get("needs_readings"):
+        detail = "needs " + ", ".join(f"`{k}` = {v}" for k, v in a["needs_readings"].items())
+    if a["name"] == "dead_norm":
+        parts = []
+        if a["dead_norms"]:
+            parts.append("never used: " + ", ".join(f"{_cite(sid, n)} (`{n}`)" for n in a["dead_norms"]))
+        if a.get("used_only_in_terms"):
+            parts.append(
+                "used only in whole terms: "
+                + ", ".join(f"{_cite(sid, n)} (`{n}`)" for n in a.get("used_only_in_terms", []))
+            )
+        if a.get("undecided_norms"):
+            parts.append("not decided in time: " + ", ".join(a["undecided_norms"]))
+        detail = "; ".join(parts)
+    if a["name"] == "reading_divergence":
+        detail = f"{_reading_count(r)} readings change an outcome (table below)"
+    if a.get("witnesses") and a["name"] != "reading_divergence":
+        detail = (detail + "; " if detail else "") + a["witnesses"][0]["summary"]
+    return detail
+
+
+def _divergence_table(div: dict) -> tuple:
+    rows = [
+        [
+            f"`{x['reading']}`",
+            x["default"],
+            x["alternative"],
+            STATUS_WORDS.get(x["status"], x["status"]),
+            STATUS_WORDS.get(x.get("terms"), x.get("terms") or "not asked"),
+        ]
+        for x in div["readings"]
+    ]
+    return table(["reading", "default", "alternative", "changes an outcome", "asked over whole terms"], rows)
+
+
+def _witness_blocks(r: dict, a: dict) -> list[tuple]:
+    """Each witness of one analysis as a sentence and a short case."""
+    sid, out = r["statute"], []
+    if a["name"] == "reading_divergence":
+        for x in a["readings"]:
+            for w in x["witnesses"]:
+                out.append(para(f"Witness, `{x['reading']}` = {x['alternative']}: {w['summary']}"))
+                if w.get("case"):
+                    other = (sid, {**r["readings"], x["reading"]: x["alternative"]})
+                    out.append(case_block(short_case(w["case"], sid, r["readings"], other)))
+        return out
+    for w in a.get("witnesses", []):
+        out.append(para(f"Witness, {ANALYSIS_TITLES.get(a['name'], a['name'])}: {w['summary']}"))
+        if w.get("case"):
+            out.append(case_block(short_case(w["case"], sid)))
+        if w.get("case_with"):
+            out.append(para("The same with the unrelated vacancy or the later events:"))
+            out.append(case_block(short_case(w["case_with"], sid)))
     return out
 
 
@@ -286,27 +387,48 @@ def _diff_blocks(d: dict) -> list[tuple]:
     a_spec, b_spec = d["a"], d["b"]
     a, b = parse_spec(a_spec), parse_spec(b_spec)
     a_sid, b_sid = a.statute, b.statute
-    out = [heading(3, f"{a_spec} and {b_spec}"),
-           para(f"{len(d['differences'])} kinds of difference"
-                + (", every kind within the bounds" if d["complete"] else
-                   f"; the search stopped at {d['max_kinds']} kinds, and more exist or could not be ruled out"
-                   if len(d["differences"]) >= d["max_kinds"] else
-                   "; the search for a further kind did not finish within the time limit, so more may exist")
-                + f"; {d['seconds']:.0f} s."
-                + (f" {len(d['unreproduced'])} further kind(s) the single-vacancy universe posed were set aside: "
-                   "their case files, decided as `solve` decides them, do not differ as posed (the universe let "
-                   "the walk see a declaration the ledger shows only later): "
-                   + "; ".join(f"{'/'.join(u['kind']['a']['outcome'])} against {'/'.join(u['kind']['b']['outcome'])}"
-                               f", decided {u['a'][0]} and {u['b'][0]}" for u in d["unreproduced"]) + "."
-                   if d.get("unreproduced") else ""))]
+    out = [
+        heading(3, f"{a_spec} and {b_spec}"),
+        para(
+            f"{len(d['differences'])} kinds of difference"
+            + (
+                ", every kind within the bounds"
+                if d["complete"]
+                else f"; the search stopped at {d['max_kinds']} kinds, and more exist or could not be ruled out"
+                if len(d["differences"]) >= d["max_kinds"]
+                else "; the search for a further kind did not finish within the time limit, so more may exist"
+            )
+            + f"; {d['seconds']:.0f} s."
+            + (
+                f" {len(d['unreproduced'])} further kind(s) the single-vacancy universe posed were set aside: "
+                "their case files, decided as `solve` decides them, do not differ as posed (the universe let "
+                "the walk see a declaration the ledger shows only later): "
+                + "; ".join(
+                    f"{'/'.join(u['kind']['a']['outcome'])} against {'/'.join(u['kind']['b']['outcome'])}"
+                    f", decided {u['a'][0]} and {u['b'][0]}"
+                    for u in d["unreproduced"]
+                )
+                + "."
+                if d.get("unreproduced")
+                else ""
+            )
+        ),
+    ]
     rows = []
     for i, x in enumerate(d["differences"], 1):
-        side = lambda k, sid: (" and ".join(x["kind"][k]["outcome"]) or "no outcome") + (
-            " under " + ", ".join(_cite(sid, n) for n in x["kind"][k]["norm"]) if x["kind"][k]["norm"] else "") + (
-            "; passes over the other side's successor under "
-            + ", ".join(_cite(sid, n) for n in x["kind"][k]["passed_over_by"]) if x["kind"][k]["passed_over_by"] else "")
-        rows.append([str(i), side("a", a_sid), side("b", b_sid), ", ".join(f"`{p}`" for p in x.get("depends_on", []))
-                     or "none"])
+        side = lambda k, sid: (
+            (" and ".join(x["kind"][k]["outcome"]) or "no outcome")
+            + (" under " + ", ".join(_cite(sid, n) for n in x["kind"][k]["norm"]) if x["kind"][k]["norm"] else "")
+            + (
+                "; passes over the other side's successor under "
+                + ", ".join(_cite(sid, n) for n in x["kind"][k]["passed_over_by"])
+                if x["kind"][k]["passed_over_by"]
+                else ""
+            )
+        )
+        rows.append(
+            [str(i), side("a", a_sid), side("b", b_sid), ", ".join(f"`{p}`" for p in x.get("depends_on", [])) or "none"]
+        )
     out.append(table(["#", a_spec, b_spec, "depends on"], rows))
     for i, x in enumerate(d["differences"], 1):
         if x.get("case"):
@@ -315,26 +437,47 @@ def _diff_blocks(d: dict) -> list[tuple]:
     return out
 
 
-def run_report(statutes=DEFAULT_STATUTES, diffs=DEFAULT_DIFFS, bounds=None, time_limit: float = 120.0,
-               vacancies: int = 2, jobs: int = 2, max_kinds: int = 30, progress=None,
-               term_time_limit: float = 300.0) -> tuple[list[dict], list[dict], dict]:
+def run_report(
+    statutes=DEFAULT_STATUTES,
+    diffs=DEFAULT_DIFFS,
+    bounds=None,
+    time_limit: float = 120.0,
+    vacancies: int = 2,
+    jobs: int = 2,
+    max_kinds: int = 30,
+    progress=None,
+    term_time_limit: float = 300.0,
+) -> tuple[list[dict], list[dict], dict]:
     """Run every check and diff; return (checks, diffs, meta)."""
     from nachruecken import __version__
     from nachruecken.research.check import Bounds, parse_spec, run_check, run_diff
 
     started = time.monotonic()
     bounds = bounds or Bounds()
-    checks = [run_check(sid, bounds, None, time_limit, progress=progress, vacancies=vacancies, jobs=jobs,
-                        term_time_limit=term_time_limit)
-              for sid in statutes]
+    checks = [
+        run_check(
+            sid,
+            bounds,
+            None,
+            time_limit,
+            progress=progress,
+            vacancies=vacancies,
+            jobs=jobs,
+            term_time_limit=term_time_limit,
+        )
+        for sid in statutes
+    ]
     diff_reports = []
     for a, b in diffs:
         diff_reports.append(run_diff(parse_spec(a), parse_spec(b), bounds, None, time_limit, max_kinds, threads=jobs))
         if progress:
-            progress(f"diff {a} {b}: {len(diff_reports[-1]['differences'])} kinds "
-                     f"({time.monotonic() - started:.1f} s)")
-    meta = {"date": dt.date.today().isoformat(), "version": __version__, "seconds": time.monotonic() - started,
-            "machine": f"{os.cpu_count()} cores, {platform.system()}, Python {platform.python_version()}"}
+            progress(f"diff {a} {b}: {len(diff_reports[-1]['differences'])} kinds ({time.monotonic() - started:.1f} s)")
+    meta = {
+        "date": dt.date.today().isoformat(),
+        "version": __version__,
+        "seconds": time.monotonic() - started,
+        "machine": f"{os.cpu_count()} cores, {platform.system()}, Python {platform.python_version()}",
+    }
     return checks, diff_reports, meta
 
 

@@ -37,22 +37,29 @@ LATE_TYPES = ("left_group", "lost_eligibility", "reserved", "refused", "waived")
 
 
 def _decide(data: dict, readings: dict | None) -> dict:
-    from nachruecken.engine.determine import determine_case
     from nachruecken.case.loader import build_case
+    from nachruecken.engine.determine import determine_case
 
     # (the warnings are not compared: no second replay for the file-order warning)
-    return determine_case(build_case(copy.deepcopy(data), "<term>"), None, dict(readings or {}),
-                          file_order_warnings=False)
+    return determine_case(
+        build_case(copy.deepcopy(data), "<term>"), None, dict(readings or {}), file_order_warnings=False
+    )
 
 
 def view(det: dict) -> tuple:
     """What a determination decides and why, and the membership it gives (the same ``as_of``)."""
-    return (det["vacancy"], det["date"], det["trigger"], det["outcome"], det["successor"],
-            tuple((c["person"], c["status"], tuple(c.get("reasons", ())), c["norm"]) for c in det["candidates"]),
-            tuple(g["norm"] for g in det["grounds"]),
-            tuple((c["person"], c["from"], c["ended"], c["how"]) for c in det["calls"]),
-            json.dumps(det.get("membership"), sort_keys=True),
-            tuple(n["code"] for n in det.get("notes", ())))
+    return (
+        det["vacancy"],
+        det["date"],
+        det["trigger"],
+        det["outcome"],
+        det["successor"],
+        tuple((c["person"], c["status"], tuple(c.get("reasons", ())), c["norm"]) for c in det["candidates"]),
+        tuple(g["norm"] for g in det["grounds"]),
+        tuple((c["person"], c["from"], c["ended"], c["how"]) for c in det["calls"]),
+        json.dumps(det.get("membership"), sort_keys=True),
+        tuple(n["code"] for n in det.get("notes", ())),
+    )
 
 
 def _decided(result: dict) -> dict:
@@ -121,8 +128,13 @@ class _Findings:
     examined: int = 0
 
     def report(self, complete: bool) -> dict:
-        return {"found": self.found, "norms": sorted(self.norms), "alternatives": self.alternatives,
-                "examined": self.examined, "complete": complete}
+        return {
+            "found": self.found,
+            "norms": sorted(self.norms),
+            "alternatives": self.alternatives,
+            "examined": self.examined,
+            "complete": complete,
+        }
 
 
 def _examine_shapes(statute, indices, pinned, alternatives, deadline) -> dict:
@@ -139,6 +151,7 @@ def _examine_shapes(statute, indices, pinned, alternatives, deadline) -> dict:
         except EncodingError as exc:
             exc.case = d  # the witness is the case that failed (a term, or a variant of it)
             raise
+
     for i in indices:
         if time.monotonic() > deadline:
             return findings.report(complete=False)
@@ -146,8 +159,9 @@ def _examine_shapes(statute, indices, pinned, alternatives, deadline) -> dict:
         try:
             data = build_term(statute, shape, decide)
         except EncodingError as exc:  # deciding a part of the term failed
-            found.setdefault("term_conflict", {"index": i, "case": getattr(exc, "case", None), "shape": shape,
-                                               "message": str(exc)})
+            found.setdefault(
+                "term_conflict", {"index": i, "case": getattr(exc, "case", None), "shape": shape, "message": str(exc)}
+            )
             continue
         if data is None:
             continue
@@ -156,8 +170,9 @@ def _examine_shapes(statute, indices, pinned, alternatives, deadline) -> dict:
     return findings.report(complete=True)
 
 
-def _examine_term(statute, i: int, shape: TermShape, data: dict, decide, pinned, alternatives,
-                  findings: _Findings) -> None:
+def _examine_term(
+    statute, i: int, shape: TermShape, data: dict, decide, pinned, alternatives, findings: _Findings
+) -> None:
     """One term: its own determinations (a gap, the norms used), its variants (independence, no
     reach-back) and the reading values asked over terms. A failure to decide any is a conflict."""
     from nachruecken.engine.solver import EncodingError
@@ -179,16 +194,18 @@ def _examine_term(statute, i: int, shape: TermShape, data: dict, decide, pinned,
         try:
             witness = variant(statute, data, result, decide)
         except EncodingError as exc:  # a variant of the term (an unrelated vacancy, more events) fails
-            found.setdefault("term_conflict", {"index": i, "case": getattr(exc, "case", data), "shape": shape,
-                                               "message": str(exc)})
+            found.setdefault(
+                "term_conflict", {"index": i, "case": getattr(exc, "case", data), "shape": shape, "message": str(exc)}
+            )
             continue
         if witness and name not in found:
             found[name] = {"index": i, "shape": shape, **witness}
     _examine_alternatives(i, shape, data, _decided(result), pinned, alternatives, findings)
 
 
-def _examine_alternatives(i: int, shape: TermShape, data: dict, base: dict, pinned, alternatives,
-                          findings: _Findings) -> None:
+def _examine_alternatives(
+    i: int, shape: TermShape, data: dict, base: dict, pinned, alternatives, findings: _Findings
+) -> None:
     """Each reading value asked over terms: the first seat it decides otherwise than ``base``."""
     from nachruecken.engine.solver import EncodingError
 
@@ -196,17 +213,35 @@ def _examine_alternatives(i: int, shape: TermShape, data: dict, base: dict, pinn
         try:
             other = _decided(_decide(data, {**pinned, rid: value}))
         except EncodingError as exc:
-            findings.found.setdefault("term_conflict", {"index": i, "case": data, "shape": shape,
-                                                        "message": str(exc), "readings": {rid: value}})
+            findings.found.setdefault(
+                "term_conflict",
+                {"index": i, "case": data, "shape": shape, "message": str(exc), "readings": {rid: value}},
+            )
             continue
         if other != base and (rid, value) not in findings.alternatives:
             seat = next(v for v in sorted(set(base) | set(other)) if base.get(v) != other.get(v))
-            findings.alternatives[(rid, value)] = {"index": i, "case": data, "shape": shape, "vacancy": seat[0],
-                                                   "default": base.get(seat), "alternative": other.get(seat)}
+            findings.alternatives[(rid, value)] = {
+                "index": i,
+                "case": data,
+                "shape": shape,
+                "vacancy": seat[0],
+                "default": base.get(seat),
+                "alternative": other.get(seat),
+            }
 
 
-VIEW_FIELDS = ("vacancy", "date", "trigger", "outcome", "successor", "candidates", "grounds", "calls", "membership",
-               "notes")
+VIEW_FIELDS = (
+    "vacancy",
+    "date",
+    "trigger",
+    "outcome",
+    "successor",
+    "candidates",
+    "grounds",
+    "calls",
+    "membership",
+    "notes",
+)
 
 
 def _changed(before: tuple, after: tuple | None) -> dict:
@@ -221,14 +256,25 @@ def _independence(statute: str, data: dict, result: dict, decide) -> dict | None
     event of that date, so the same day is where another list could reach in)."""
     mine = {(d["vacancy"], d["date"]): view(d) for d in result["determinations"]}
     day = first_day(statute)
-    more = {**data, "nominations": data["nominations"] + [unrelated_list(statute)],
-            "events": sorted(data["events"] + [{"date": day.isoformat(), "person": "z1", "type": "died"}],
-                             key=lambda e: e["date"])}
+    more = {
+        **data,
+        "nominations": data["nominations"] + [unrelated_list(statute)],
+        "events": sorted(
+            data["events"] + [{"date": day.isoformat(), "person": "z1", "type": "died"}], key=lambda e: e["date"]
+        ),
+    }
     theirs = {(d["vacancy"], d["date"]): view(d) for d in decide(more)["determinations"] if d["vacancy"] != "z1"}
     for key in sorted(set(mine) | set(theirs)):
         if mine.get(key) != theirs.get(key):
-            return {"case": data, "with": more, "vacancy": key[0], "unrelated_day": day.isoformat(),
-                    "changed": _changed(mine[key], theirs.get(key)) if key in mine else {"determination": ["absent", "present"]}}
+            return {
+                "case": data,
+                "with": more,
+                "vacancy": key[0],
+                "unrelated_day": day.isoformat(),
+                "changed": _changed(mine[key], theirs.get(key))
+                if key in mine
+                else {"determination": ["absent", "present"]},
+            }
     return None
 
 
@@ -241,18 +287,30 @@ def _no_reach_back(statute: str, data: dict, result: dict, decide) -> dict | Non
         if end is None or end.isoformat() >= last:
             continue
         cut = {**data, "events": [e for e in data["events"] if e["date"] <= end.isoformat()]}
-        again = next((d for d in decide(cut)["determinations"]
-                      if (d["vacancy"], d["date"]) == (det["vacancy"], det["date"])), None)
+        again = next(
+            (d for d in decide(cut)["determinations"] if (d["vacancy"], d["date"]) == (det["vacancy"], det["date"])),
+            None,
+        )
         if again is None or view(again) != view(det):
-            return {"case": cut, "with": data, "vacancy": det["vacancy"], "ended": end.isoformat(),
-                    "changed": _changed(view(again), view(det)) if again else {"determination": ["absent", "present"]}}
+            return {
+                "case": cut,
+                "with": data,
+                "vacancy": det["vacancy"],
+                "ended": end.isoformat(),
+                "changed": _changed(view(again), view(det)) if again else {"determination": ["absent", "present"]},
+            }
     late = {**data, "events": data["events"] + _late_events(data)}
     # (a person may vacate a seat twice: once his own, once one he was called to later)
     after = {(d["vacancy"], d["date"]): view(d) for d in decide(late)["determinations"]}
     for det in result["determinations"]:
         if ended_on(det) is not None and after.get((det["vacancy"], det["date"])) != view(det):
-            return {"case": data, "with": late, "vacancy": det["vacancy"], "ended": ended_on(det).isoformat(),
-                    "changed": _changed(view(det), after.get((det["vacancy"], det["date"])))}
+            return {
+                "case": data,
+                "with": late,
+                "vacancy": det["vacancy"],
+                "ended": ended_on(det).isoformat(),
+                "changed": _changed(view(det), after.get((det["vacancy"], det["date"]))),
+            }
     return None
 
 
@@ -261,8 +319,14 @@ def ordered_shapes(vacancies: int = 2) -> list[TermShape]:
     return sorted(shapes(vacancies), key=lambda s: s.second is not None)
 
 
-def run_terms(statute: str, pinned: dict[str, str], alternatives: list[tuple[str, str]], vacancies: int = 2,
-              jobs: int = 2, time_limit: float = 120.0) -> dict:
+def run_terms(
+    statute: str,
+    pinned: dict[str, str],
+    alternatives: list[tuple[str, str]],
+    vacancies: int = 2,
+    jobs: int = 2,
+    time_limit: float = 120.0,
+) -> dict:
     """Examine every term of ``statute``'s universe; ``alternatives`` are the (reading, value)
     pairs to ask over terms. Returns the first witness of each property, the norms used, the
     readings that diverge, how many terms were examined and whether the enumeration completed."""
@@ -271,10 +335,9 @@ def run_terms(statute: str, pinned: dict[str, str], alternatives: list[tuple[str
     chunks = [list(range(k, len(universe), jobs)) for k in range(jobs)]
     args = [(statute, c, pinned, alternatives, deadline) for c in chunks if c]
     if jobs > 1:
+        import gc
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
-
-        import gc
 
         ctx = multiprocessing.get_context("fork")
         gc.collect()  # (the checks before may leave large clingo controls in cycles)
@@ -295,9 +358,14 @@ def run_terms(statute: str, pinned: dict[str, str], alternatives: list[tuple[str
         for key, w in part["alternatives"].items():
             if key not in alt or w["index"] < alt[key]["index"]:
                 alt[key] = w
-    return {"found": found, "alternatives": alt, "norms": sorted({n for p in parts for n in p["norms"]}),
-            "examined": sum(p["examined"] for p in parts), "universe": len(universe),
-            "complete": all(p["complete"] for p in parts)}
+    return {
+        "found": found,
+        "alternatives": alt,
+        "norms": sorted({n for p in parts for n in p["norms"]}),
+        "examined": sum(p["examined"] for p in parts),
+        "universe": len(universe),
+        "complete": all(p["complete"] for p in parts),
+    }
 
 
 def _expected(result_or_none: dict | None) -> dict:
@@ -309,8 +377,7 @@ def _expected(result_or_none: dict | None) -> dict:
     return out
 
 
-def witness_files(statute: str, name: str, witness: dict, pinned: dict, witness_dir: Path | None,
-                  title: str) -> dict:
+def witness_files(statute: str, name: str, witness: dict, pinned: dict, witness_dir: Path | None, title: str) -> dict:
     """A term witness as case files with expected blocks (the case; for independence and
     no_reach_back also the case ``with`` the unrelated vacancy or the later events)."""
     import yaml
@@ -320,8 +387,11 @@ def witness_files(statute: str, name: str, witness: dict, pinned: dict, witness_
     for suffix, data in cases:
         if data is None:
             continue
-        case = {"statute": statute, "title": f"{statute} term check, {name}{suffix.replace('-', ' ')}: {title}",
-                **{k: v for k, v in data.items() if k != "statute"}}
+        case = {
+            "statute": statute,
+            "title": f"{statute} term check, {name}{suffix.replace('-', ' ')}: {title}",
+            **{k: v for k, v in data.items() if k != "statute"},
+        }
         readings = {**pinned, **witness.get("readings", {})}  # a conflict under a reading asked over terms
         if readings:
             case["readings"] = readings

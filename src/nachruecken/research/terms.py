@@ -32,8 +32,15 @@ from dataclasses import dataclass
 from itertools import product
 
 # the family of texts a statute belongs to (the later versions share their case keys)
-FAMILY = {"he-kwg-34": "he", "he-kwg-34-2011": "he", "nw-kwahlg-45": "nw", "nw-kwahlg-45-2024": "nw",
-          "bb-kwahlg-60": "bb", "mv-lkwg-46": "mv", "hh-bezvwg-36": "hh"}
+FAMILY = {
+    "he-kwg-34": "he",
+    "he-kwg-34-2011": "he",
+    "nw-kwahlg-45": "nw",
+    "nw-kwahlg-45-2024": "nw",
+    "bb-kwahlg-60": "bb",
+    "mv-lkwg-46": "mv",
+    "hh-bezvwg-36": "hh",
+}
 
 # The election and the first vacancy fall within the text's time in force (no warning about another
 # text): the Hessian text before 2011 on its 2006 election, the others on the 2019 elections. Each first
@@ -44,6 +51,7 @@ FIRST = {"he-kwg-34": dt.date(2008, 1, 7)}
 
 def first_day(statute: str) -> dt.date:
     return FIRST.get(statute, dt.date(2021, 1, 4))
+
 
 LATE = 25  # days after a call by which every statute's period to declare has ended
 SECOND_DAYS = {"same_day": 0, "pending": 3, "after": 40}
@@ -65,24 +73,39 @@ def base_election(statute: str) -> dict:
     (in NRW a district winner beside the lists, in Hamburg a Wahlkreisliste and a Bezirksliste).
     Vote counts are distinct, so no lot is needed unless the statute makes one."""
     fam = FAMILY[statute]
-    a = [{"id": "a1", "votes": 900, "elected": True}, {"id": "a2", "votes": 800, "elected": True},
-         {"id": "a3", "votes": 500}, {"id": "a4", "votes": 400}]
+    a = [
+        {"id": "a1", "votes": 900, "elected": True},
+        {"id": "a2", "votes": 800, "elected": True},
+        {"id": "a3", "votes": 500},
+        {"id": "a4", "votes": 400},
+    ]
     b = [{"id": "b1", "votes": 700, "elected": True}, {"id": "b2", "votes": 300}]
     if fam == "nw":
         for c in a + b:
             c.pop("votes")
-        noms = [{"id": "a-wb1", "group": "a", "group_kind": "party", "tier": "district", "district": "wb1",
-                 "candidates": [{"id": "w1", "elected": True}]},
-                {"id": "a-rl", "group": "a", "group_kind": "party", "candidates": a},
-                {"id": "b-rl", "group": "b", "group_kind": "voter_group", "candidates": b}]
+        noms = [
+            {
+                "id": "a-wb1",
+                "group": "a",
+                "group_kind": "party",
+                "tier": "district",
+                "district": "wb1",
+                "candidates": [{"id": "w1", "elected": True}],
+            },
+            {"id": "a-rl", "group": "a", "group_kind": "party", "candidates": a},
+            {"id": "b-rl", "group": "b", "group_kind": "voter_group", "candidates": b},
+        ]
     elif fam == "hh":
-        noms = [{"id": "a-wk1", "group": "a", "tier": "district", "district": "wk1", "candidates": a},
-                {"id": "b-bl", "group": "b", "candidates": [{**b[0], "seat": "list"}, b[1]]}]
+        noms = [
+            {"id": "a-wk1", "group": "a", "tier": "district", "district": "wk1", "candidates": a},
+            {"id": "b-bl", "group": "b", "candidates": [{**b[0], "seat": "list"}, b[1]]},
+        ]
     else:
-        noms = [{"id": "a-l", "group": "a", "group_kind": "party", "candidates": a},
-                {"id": "b-l", "group": "b", "group_kind": "voter_group", "candidates": b}]
-    return {"statute": statute, "election_date": ELECTION.get(statute, "2019-05-26"), "nominations": noms,
-            "events": []}
+        noms = [
+            {"id": "a-l", "group": "a", "group_kind": "party", "candidates": a},
+            {"id": "b-l", "group": "b", "group_kind": "voter_group", "candidates": b},
+        ]
+    return {"statute": statute, "election_date": ELECTION.get(statute, "2019-05-26"), "nominations": noms, "events": []}
 
 
 def district_election(statute: str) -> dict:
@@ -90,15 +113,24 @@ def district_election(statute: str) -> dict:
     candidates elected (no Ersatzperson), the second with one elected and two more, the third with
     one elected and one more whose votes lie between the second's (so that the Ersatzperson taken
     across the Wahlkreise differs from the next of the second list)."""
+
     def nom(nid, group, kind, district, cands):
-        return {"id": nid, "group": group, "group_kind": kind, "tier": "district", "district": district,
-                "candidates": [{"id": c, "votes": v, **({"elected": True} if e else {})} for c, v, e in cands]}
-    noms = [nom("a-wk1", "a", "party", "wk1", [("a1", 900, True), ("a2", 800, True)]),
-            nom("a-wk2", "a", "party", "wk2", [("c1", 850, True), ("c2", 650, False), ("c3", 100, False)]),
-            nom("a-wk3", "a", "party", "wk3", [("d1", 820, True), ("d2", 600, False)]),
-            nom("b-wk1", "b", "voter_group", "wk1", [("b1", 700, True), ("b2", 300, False)])]
-    return {"statute": statute, "election_date": ELECTION.get(statute, "2019-05-26"), "nominations": noms,
-            "events": []}
+        return {
+            "id": nid,
+            "group": group,
+            "group_kind": kind,
+            "tier": "district",
+            "district": district,
+            "candidates": [{"id": c, "votes": v, **({"elected": True} if e else {})} for c, v, e in cands],
+        }
+
+    noms = [
+        nom("a-wk1", "a", "party", "wk1", [("a1", 900, True), ("a2", 800, True)]),
+        nom("a-wk2", "a", "party", "wk2", [("c1", 850, True), ("c2", 650, False), ("c3", 100, False)]),
+        nom("a-wk3", "a", "party", "wk3", [("d1", 820, True), ("d2", 600, False)]),
+        nom("b-wk1", "b", "voter_group", "wk1", [("b1", 700, True), ("b2", 300, False)]),
+    ]
+    return {"statute": statute, "election_date": ELECTION.get(statute, "2019-05-26"), "nominations": noms, "events": []}
 
 
 @dataclass(frozen=True)
@@ -113,14 +145,18 @@ class TermShape:
     second_reaction: str | None = None  # silent or refused
 
     def describe(self) -> str:
-        parts = {"none": "", "other_list_runs_dry": "b2 died before the term; ",
-                 "waiver": "a3 waived before the term; ",
-                 "district_runs_dry": "the first Wahlkreis list has no Ersatzperson left; "}[self.before]
+        parts = {
+            "none": "",
+            "other_list_runs_dry": "b2 died before the term; ",
+            "waiver": "a3 waived before the term; ",
+            "district_runs_dry": "the first Wahlkreis list has no Ersatzperson left; ",
+        }[self.before]
         parts += f"{self.first} dies; the person called: {self.reaction.replace('_', ' ')}"
         if self.second:
             who = "that successor" if self.second == "successor" else self.second
-            parts += (f"; then {who} dies ({self.second_day.replace('_', ' ')}), the person called: "
-                      f"{self.second_reaction}")
+            parts += (
+                f"; then {who} dies ({self.second_day.replace('_', ' ')}), the person called: {self.second_reaction}"
+            )
         return parts
 
 
@@ -138,14 +174,24 @@ def shapes(vacancies: int = 2) -> list[TermShape]:
 
 
 def _reaction_events(person: str, reaction: str, day: dt.date) -> list[dict]:
-    ev = lambda offset, kind, **kw: {"date": (day + dt.timedelta(days=offset)).isoformat(), "person": person,
-                                     "type": kind, **kw}
+    ev = lambda offset, kind, **kw: {
+        "date": (day + dt.timedelta(days=offset)).isoformat(),
+        "person": person,
+        "type": kind,
+        **kw,
+    }
     if reaction == "unnotified":
         return []
     out = [ev(1, "notified")]
-    more = {"silent": [], "accepted": [ev(2, "accepted")], "reserved": [ev(2, "accepted", reservation=True)],
-            "refused": [ev(2, "refused")], "refused_late": [ev(LATE, "refused")], "died": [ev(2, "died")],
-            "waived": [ev(2, "waived")]}[reaction]
+    more = {
+        "silent": [],
+        "accepted": [ev(2, "accepted")],
+        "reserved": [ev(2, "accepted", reservation=True)],
+        "refused": [ev(2, "refused")],
+        "refused_late": [ev(LATE, "refused")],
+        "died": [ev(2, "died")],
+        "waived": [ev(2, "waived")],
+    }[reaction]
     return out + more
 
 
@@ -207,9 +253,16 @@ def build_term(statute: str, shape: TermShape, decide) -> dict | None:
 
 def unrelated_list(statute: str) -> dict:
     """A nomination of a third group that shares no person with the election (for independence)."""
-    nom = {"id": "z-l", "group": "z", "group_kind": "party",
-           "candidates": [{"id": "z1", "votes": 990, "elected": True}, {"id": "z2", "votes": 980},
-                          {"id": "z3", "votes": 970}]}
+    nom = {
+        "id": "z-l",
+        "group": "z",
+        "group_kind": "party",
+        "candidates": [
+            {"id": "z1", "votes": 990, "elected": True},
+            {"id": "z2", "votes": 980},
+            {"id": "z3", "votes": 970},
+        ],
+    }
     if FAMILY[statute] == "nw":
         for c in nom["candidates"]:
             c.pop("votes")

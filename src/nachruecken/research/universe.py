@@ -21,8 +21,7 @@ FEATURES = {
     "mv-lkwg-46": ("evidence_missing", "regained_eligibility"),
     "hh-bezvwg-36": ("seat_type",),
 }
-COMMON = ("died", "lost_eligibility", "left_group", "expelled", "waived", "refused", "notified", "accepted",
-          "rejoined")
+COMMON = ("died", "lost_eligibility", "left_group", "expelled", "waived", "refused", "notified", "accepted", "rejoined")
 
 ANALYSIS = """
 % --- the analysed properties ------------------------------------------------
@@ -81,12 +80,21 @@ def options(bounds: Bounds, threads: int) -> list[str]:
     """clingo's options: the bounds, optimisation, and ``threads`` solving in parallel (a portfolio:
     proving that no witness exists takes about half the time on two; among equally small
     witnesses the one reported may then differ from run to run - one thread chooses the same)."""
-    return ["--warn=none", "--opt-mode=opt", "-c", f"noms={bounds.noms}", "-c", f"cands={bounds.cands}",
-            "-c", f"maxvote={bounds.max_vote}"] + (["-t", str(threads)] if threads > 1 else [])
+    return [
+        "--warn=none",
+        "--opt-mode=opt",
+        "-c",
+        f"noms={bounds.noms}",
+        "-c",
+        f"cands={bounds.cands}",
+        "-c",
+        f"maxvote={bounds.max_vote}",
+    ] + (["-t", str(threads)] if threads > 1 else [])
 
 
-def control(statute_id: str, bounds: Bounds, encoding: str | None = None,
-            pinned: dict[str, str] | None = None, threads: int = 1) -> clingo.Control:
+def control(
+    statute_id: str, bounds: Bounds, encoding: str | None = None, pinned: dict[str, str] | None = None, threads: int = 1
+) -> clingo.Control:
     ctl = clingo.Control(options(bounds, threads))
     ctl.add("base", [], _program(statute_id, encoding, pinned))
     ctl.ground([("base", [])])

@@ -17,8 +17,7 @@ from nachruecken.law.dates import iso
 from nachruecken.research.universe import atom_id
 
 
-def witness_case(statute_id: str, atoms: list[clingo.Symbol], prefix: str = "",
-                 readings: dict | None = None) -> dict:
+def witness_case(statute_id: str, atoms: list[clingo.Symbol], prefix: str = "", readings: dict | None = None) -> dict:
     """Write a model of the universe back as a case file (the YAML structure); ``prefix`` names
     the copy whose outcome the expected block records (diff), ``readings`` fixes the readings."""
     by: dict[str, list] = {}
@@ -51,8 +50,10 @@ def _nomination(by: dict, n: clingo.Symbol) -> dict:
         sub = [atom_id(t) for m, t in by.get("substitute_list", []) if m == n]
         if sub:
             nom["substitute_list"] = sub[0]
-    nom["candidates"] = [_candidate(by, n, p, pos) for m, p, pos in
-                         sorted((c for c in by.get("candidate", []) if c[0] == n), key=lambda c: c[2].number)]
+    nom["candidates"] = [
+        _candidate(by, n, p, pos)
+        for m, p, pos in sorted((c for c in by.get("candidate", []) if c[0] == n), key=lambda c: c[2].number)
+    ]
     return nom
 
 
@@ -71,8 +72,9 @@ def _candidate(by: dict, n: clingo.Symbol, p: clingo.Symbol, pos: clingo.Symbol)
         c["non_member"] = True
     subs = [(q, cap.name) for m2, p2, q, cap in by.get("substitute_for", []) if m2 == n and p2 == p]
     if subs:
-        c["substitute_for"] = [atom_id(q) if cap == "default" else {"person": atom_id(q), "candidacy": cap}
-                               for q, cap in subs]
+        c["substitute_for"] = [
+            atom_id(q) if cap == "default" else {"person": atom_id(q), "candidacy": cap} for q, cap in subs
+        ]
     return c
 
 
@@ -86,8 +88,11 @@ def _events(by: dict) -> list[dict]:
     events = []
     for i, d, p, t in sorted(by.get("event", []), key=lambda e: e[0].number):
         # (left_other_group is how the ledger hands on a left_group naming a group he joined later)
-        ev = {"date": iso(d.number), "person": atom_id(p),
-              "type": "left_group" if t.name == "left_other_group" else t.name}
+        ev = {
+            "date": iso(d.number),
+            "person": atom_id(p),
+            "type": "left_group" if t.name == "left_other_group" else t.name,
+        }
         if t.name == "called":
             ev["nomination"] = noms_of[i.number]
         if t.name == "waived" and forms.get(i.number) == "recorded":
@@ -134,21 +139,30 @@ def _expectation(by: dict, prefix: str) -> dict:
     return expectation
 
 
-OUTCOME_PROSE = {"successor": "goes to {successor}", "vacant": "stays empty", "lot": "needs a lot",
-                 "by_election": "needs an election", "referred": "is referred to another provision",
-                 "undetermined": "is left undetermined", "not_applicable": "is outside the statute",
-                 None: "has no outcome"}
+OUTCOME_PROSE = {
+    "successor": "goes to {successor}",
+    "vacant": "stays empty",
+    "lot": "needs a lot",
+    "by_election": "needs an election",
+    "referred": "is referred to another provision",
+    "undetermined": "is left undetermined",
+    "not_applicable": "is outside the statute",
+    None: "has no outcome",
+}
 
 
 def summary(case: dict) -> str:
     """A witness in prose: its size and what happens to the seat."""
-    (departed, exp), = case["expected"].items()
+    ((departed, exp),) = case["expected"].items()
     people = sum(len(n["candidates"]) for n in case["nominations"])
     what = exp.get("outcome")
     if "conflict" in exp:
         c = exp["conflict"]
-        said = ("has the outcomes " + " and ".join(c["outcomes"]) if len(c["outcomes"]) > 1
-                else "goes to " + " and to ".join(c["successors"]) + " at once")
+        said = (
+            "has the outcomes " + " and ".join(c["outcomes"])
+            if len(c["outcomes"]) > 1
+            else "goes to " + " and to ".join(c["successors"]) + " at once"
+        )
     else:
         said = OUTCOME_PROSE.get(what, str(what)).format(successor=exp.get("successor", "?"))
     return f"{people} candidates, {len(case['events'])} events: the seat of {departed} {said}"

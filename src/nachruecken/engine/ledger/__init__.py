@@ -43,10 +43,31 @@ May import: ``case``, ``law`` and the package root.
 from __future__ import annotations
 
 from nachruecken.engine.ledger.model import (
-    FAILING_TYPES, Call, Decision, Holding, LedgerResult, LedgerRules, Procedure, Step)
+    FAILING_TYPES,
+    Call,
+    Decision,
+    Holding,
+    LedgerResult,
+    LedgerRules,
+    Procedure,
+    Step,
+)
 from nachruecken.engine.ledger.periods import UNNOTIFIED_WEEKS
 from nachruecken.engine.ledger.replay import Ledger, effective_events, run_ledger
 from nachruecken.engine.ledger.step import MEMBERSHIP_EVENTS
 
-__all__ = ["FAILING_TYPES", "MEMBERSHIP_EVENTS", "UNNOTIFIED_WEEKS", "Call", "Decision", "Holding", "Ledger",
-           "LedgerResult", "LedgerRules", "Procedure", "Step", "effective_events", "run_ledger"]
+__all__ = [
+    "FAILING_TYPES",
+    "MEMBERSHIP_EVENTS",
+    "UNNOTIFIED_WEEKS",
+    "Call",
+    "Decision",
+    "Holding",
+    "Ledger",
+    "LedgerResult",
+    "LedgerRules",
+    "Procedure",
+    "Step",
+    "effective_events",
+    "run_ledger",
+]

@@ -87,8 +87,9 @@ class Days:
                 proc = next((p for p in reversed(self.procedures) if p.holding.person == departed), None)
                 if proc is None or proc.state == "pending" or (proc.decision and proc.decision.outcome == "successor"):
                     # a successor holds the seat or is called to it: the record and the replay differ
-                    self.result.warnings.append(("by_election_seat_not_empty", {
-                        "person": departed, "date": day.isoformat()}))
+                    self.result.warnings.append(
+                        ("by_election_seat_not_empty", {"person": departed, "date": day.isoformat()})
+                    )
                     continue
                 if proc.state != "ended":
                     proc.state, proc.ended_on = "ended", day

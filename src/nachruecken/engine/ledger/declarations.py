@@ -48,8 +48,9 @@ class Declarations:
             if not early:
                 # membership has begun (an acceptance, or a period that ran out): a declaration
                 # now changes nothing
-                self.result.warnings.append(("reservation_after_membership", {
-                    "person": p, "date": day.isoformat(), "since": self._since(p)}))
+                self.result.warnings.append(
+                    ("reservation_after_membership", {"person": p, "date": day.isoformat(), "since": self._since(p)})
+                )
             elif self.rules.reservation_refuses:
                 # within his period an elected person's reservation refuses the election
                 actions.append((ev.seq, "open", self._open(ev, "refused"), None))
@@ -77,8 +78,12 @@ class Declarations:
             if ev.type == "resigned":
                 self._read_as(ev, "refused", "elected")
             if self.rules.members_from_period_start and self.case.body_period_start is None:
-                self.result.warnings.append(("period_start_presumed", {
-                    "person": p, "date": day.isoformat(), "until": self.elected_until[p].isoformat()}))
+                self.result.warnings.append(
+                    (
+                        "period_start_presumed",
+                        {"person": p, "date": day.isoformat(), "until": self.elected_until[p].isoformat()},
+                    )
+                )
             actions.append((ev.seq, "open", self._open(ev, "refused"), None))
             return
         if self.rules.verzicht_recorded_only and ev.form == "written":
@@ -86,8 +91,9 @@ class Declarations:
             self.result.warnings.append(("verzicht_not_recorded", {"person": p, "date": day.isoformat()}))
             return
         if ev.type == "refused":  # (its warning names the form the statute requires)
-            self.result.warnings.append(("refused_by_member", {
-                "person": p, "date": day.isoformat(), "since": self._since(p)}))
+            self.result.warnings.append(
+                ("refused_by_member", {"person": p, "date": day.isoformat(), "since": self._since(p)})
+            )
         elif self.rules.verzicht_recorded_only and ev.form != "recorded":
             self.result.warnings.append(("verzicht_form_unknown", {"person": p, "date": day.isoformat()}))
         actions.append((ev.seq, "open", self._open(ev, "resigned"), None))
@@ -130,5 +136,6 @@ class Declarations:
             actions.append((ev.seq, "open", self._open(ev, ev.type), None))
         elif ev.type in VACATING_TYPES:
             # he holds no seat yet that this could vacate
-            self.result.warnings.append(("no_seat", {"person": ev.person, "type": ev.type,
-                                                     "date": ev.date.isoformat()}))
+            self.result.warnings.append(
+                ("no_seat", {"person": ev.person, "type": ev.type, "date": ev.date.isoformat()})
+            )

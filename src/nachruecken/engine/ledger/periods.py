@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from nachruecken.law.dates import period_end
 from nachruecken.case.model import VACATING_TYPES, Event
 from nachruecken.engine.ledger.model import Holding
+from nachruecken.law.dates import period_end
 
 # Without a recorded notification, declarations within four weeks of the call count as in time
 # (reading core.unnotified = declaration_in_time); the alternative counts the statute's period.
@@ -57,8 +57,11 @@ class Periods:
         ``start`` (else as core.unnotified says), and his plain acceptance within it, if any."""
         mine = [e for e in self.events if e.person == person and e.date >= start]
         notice = next((e for e in mine if e.type == "notified"), None)
-        end = (period_end(notice.date, 1, self.land, self.case.holidays, self.rules.period_shift) if notice
-               else self.period_from(start))
+        end = (
+            period_end(notice.date, 1, self.land, self.case.holidays, self.rules.period_shift)
+            if notice
+            else self.period_from(start)
+        )
         accepted = next((e for e in mine if e.type == "accepted" and not e.reservation and e.date <= end), None)
         return end, accepted
 
@@ -81,12 +84,26 @@ class Periods:
         for person, (until, since) in periods.items():
             if since is not None or until is None or (self.as_of is not None and until > self.as_of):
                 continue
-            left = any(e.person == person and e.date < until and (e.type in VACATING_TYPES or
-                       (e.type == "accepted" and e.reservation and self.rules.reservation_refuses))
-                       for e in self.events)
+            left = any(
+                e.person == person
+                and e.date < until
+                and (
+                    e.type in VACATING_TYPES
+                    or (e.type == "accepted" and e.reservation and self.rules.reservation_refuses)
+                )
+                for e in self.events
+            )
             if not left:
-                added.append(Event(seq=-1 - len(added), file_index=-1, date=until, person=person, type="refused",
-                                   cause="incompatibility"))
+                added.append(
+                    Event(
+                        seq=-1 - len(added),
+                        file_index=-1,
+                        date=until,
+                        person=person,
+                        type="refused",
+                        cause="incompatibility",
+                    )
+                )
         if added:
             self.events = sorted(self.events + added, key=lambda e: (e.date, e.file_index >= 0))
 

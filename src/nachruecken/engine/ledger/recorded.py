@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from nachruecken.errors import InputError
 from nachruecken.case.model import Event
 from nachruecken.engine.ledger.model import Call, Holding, Procedure
+from nachruecken.errors import InputError
 
 
 class RecordedCalls:
@@ -53,13 +53,14 @@ class RecordedCalls:
         history from before the case's events (the person sits from the call)."""
         if ev.seat_of is not None:
             # the seat it names was filled or left empty before: the record concerns a closed procedure
-            self.result.warnings.append(("called_closed", {
-                "called": ev.person, "date": ev.date.isoformat(), "person": ev.seat_of}))
+            self.result.warnings.append(
+                ("called_closed", {"called": ev.person, "date": ev.date.isoformat(), "person": ev.seat_of})
+            )
         else:  # (one pending elsewhere is taken by his own procedure, _call_target)
-            self.result.warnings.append(("called_without_vacancy", {
-                "called": ev.person, "date": ev.date.isoformat()}))
-            self.holders[ev.person] = Holding(ev.person, ev.nomination, ev.nomination, "called", ev.seq,
-                                              ev.seat, ev.date)
+            self.result.warnings.append(("called_without_vacancy", {"called": ev.person, "date": ev.date.isoformat()}))
+            self.holders[ev.person] = Holding(
+                ev.person, ev.nomination, ev.nomination, "called", ev.seq, ev.seat, ev.date
+            )
             self.took_seat.append((ev.person, ev.nomination, "called"))
 
     def _redate(self, proc: Procedure, ev: Event) -> None:
@@ -73,9 +74,17 @@ class RecordedCalls:
     def _record_stands(self, target: Procedure, ev: Event, expected: str | None) -> None:
         """The office called another person than the replay: the record stands, a warning names the
         person the statute would have called, and one pending elsewhere is released there."""
-        self.result.warnings.append(("called_conflict", {
-            "called": ev.person, "date": ev.date.isoformat(), "person": target.holding.person,
-            "successor": expected or "-"}))
+        self.result.warnings.append(
+            (
+                "called_conflict",
+                {
+                    "called": ev.person,
+                    "date": ev.date.isoformat(),
+                    "person": target.holding.person,
+                    "successor": expected or "-",
+                },
+            )
+        )
         if target.pending:
             self.pending_of.pop(target.pending.person, None)
             target.pending.ended, target.pending.how = ev.date, "superseded"
@@ -98,10 +107,14 @@ class RecordedCalls:
         or when it ends in silence, as every encoded statute with an acceptance says; what fails a
         call fails his too."""
         end, accepted = self._declaration_period(ev.person, ev.date)
-        notice = next((e for e in self.events if e.person == ev.person and e.type == "notified"
-                       and e.date >= ev.date), None)
-        proc.recorded_membership = {"notified": notice.date if notice else None, "deadline": end,
-                                    "accepted": accepted.date if accepted else None}
+        notice = next(
+            (e for e in self.events if e.person == ev.person and e.type == "notified" and e.date >= ev.date), None
+        )
+        proc.recorded_membership = {
+            "notified": notice.date if notice else None,
+            "deadline": end,
+            "accepted": accepted.date if accepted else None,
+        }
         proc.state = "pending"
         self.pending_of[ev.person] = proc
         proc.holder_from = (accepted.date, accepted.seq) if accepted else (end + dt.timedelta(days=1), -1)
@@ -116,8 +129,10 @@ class RecordedCalls:
         if ev.seat_of is not None:
             mine = [p for p in self.procedures if p.holding.person == ev.seat_of and p.date <= ev.date]
             if not mine:
-                raise InputError(f"seat_of names '{ev.seat_of}', whose seat the term has not vacated by {ev.date}",
-                                 f"{where}.seat_of")
+                raise InputError(
+                    f"seat_of names '{ev.seat_of}', whose seat the term has not vacated by {ev.date}",
+                    f"{where}.seat_of",
+                )
             proc = mine[-1]
             return proc if proc.state in ("open", "pending", "lot") or self._presumed(proc) else None
         if ev.person in self.pending_of:
@@ -126,8 +141,10 @@ class RecordedCalls:
             return None
         group = self.case.nomination(ev.nomination).group
         open_now = self._open_procs() + [p for p in self.procedures if self._presumed(p)]
-        for fits in (lambda p: p.holding.seat_nomination == ev.nomination,
-                     lambda p: self._group_of(p.holding.seat_nomination) == group):
+        for fits in (
+            lambda p: p.holding.seat_nomination == ev.nomination,
+            lambda p: self._group_of(p.holding.seat_nomination) == group,
+        ):
             found = next((p for p in open_now if fits(p)), None)
             if found is not None:
                 return found
@@ -138,8 +155,14 @@ class RecordedCalls:
         from 2011, he.undetermined), and its successor still holds the seat: a recorded call of
         another person to it shows the presumption wrong."""
         decided = proc.decision
-        return (proc.state == "ended" and decided is not None and decided.assumed and proc.recorded_call is None
-                and decided.successor in self.holders and self.holders[decided.successor].since_seq == proc.event.seq)
+        return (
+            proc.state == "ended"
+            and decided is not None
+            and decided.assumed
+            and proc.recorded_call is None
+            and decided.successor in self.holders
+            and self.holders[decided.successor].since_seq == proc.event.seq
+        )
 
     def _unseat_presumed(self, proc: Procedure, ev: Event) -> None:
         """Undo a membership that rested on a presumed Feststellung the record contradicts: the

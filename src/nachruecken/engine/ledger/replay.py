@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from collections.abc import Callable
 from itertools import groupby
-from typing import Callable
 
 from nachruecken.case.model import Case, Event
-from nachruecken.engine.ledger.model import Decision, Holding, LedgerResult, LedgerRules, Procedure, Step
 from nachruecken.engine.ledger.days import Days
 from nachruecken.engine.ledger.declarations import Declarations
+from nachruecken.engine.ledger.model import Decision, Holding, LedgerResult, LedgerRules, Procedure, Step
 from nachruecken.engine.ledger.periods import Periods
 from nachruecken.engine.ledger.recorded import RecordedCalls
 from nachruecken.engine.ledger.step import Steps
@@ -25,8 +25,14 @@ class Ledger(Periods, Days, Declarations, RecordedCalls, Walks, Steps):
     (``Periods``), a day's events (``Days``), how each is read (``Declarations``), recorded calls
     (``RecordedCalls``), the walks (``Walks``) and what a walk sees (``Steps``)."""
 
-    def __init__(self, case: Case, decide: Callable[[Step], Decision], land: str | None = None,
-                 unnotified: str = "declaration_in_time", rules: LedgerRules = LedgerRules()):
+    def __init__(
+        self,
+        case: Case,
+        decide: Callable[[Step], Decision],
+        land: str | None = None,
+        unnotified: str = "declaration_in_time",
+        rules: LedgerRules = LedgerRules(),
+    ):
         self.case, self.decide, self.land, self.unnotified = case, decide, land, unnotified
         self.rules = rules
         effective = effective_events(case, rules)
@@ -35,9 +41,14 @@ class Ledger(Periods, Days, Declarations, RecordedCalls, Walks, Steps):
         self.result = LedgerResult(as_of=self.as_of)
         self.holders: dict[str, Holding] = {
             c.person: Holding(c.person, n.id, n.id, "elected", 0, c.seat)
-            for n in case.nominations if n.by_election is None for c in n.candidates if c.elected}
-        self.took_seat: list[tuple[str, str, str]] = [(h.person, h.seat_nomination, "elected")
-                                                       for h in self.holders.values()]
+            for n in case.nominations
+            if n.by_election is None
+            for c in n.candidates
+            if c.elected
+        }
+        self.took_seat: list[tuple[str, str, str]] = [
+            (h.person, h.seat_nomination, "elected") for h in self.holders.values()
+        ]
         periods = {p: self._election_period(p) for p in self.holders}
         self.elected_until = {p: until for p, (until, _) in periods.items()}
         self.elected_since = {p: since for p, (_, since) in periods.items()}
@@ -76,16 +87,27 @@ def effective_events(case: Case, rules: LedgerRules) -> list[Event]:
     start = case.body_period_start
 
     def day(ev: Event) -> dt.date:
-        if (rules.members_at_election and start is not None and ev.type in ("resigned", "refused")
-                and ev.date < start and any(c.elected for _, c in case.candidacies.get(ev.person, ()))):
+        if (
+            rules.members_at_election
+            and start is not None
+            and ev.type in ("resigned", "refused")
+            and ev.date < start
+            and any(c.elected for _, c in case.candidacies.get(ev.person, ()))
+        ):
             return start
         return ev.date if ev.type == "resigned" and rules.verzicht_with_determination else ev.effective
 
     dated = [(day(e), e) for e in case.events]
-    return sorted((e if d == e.date else dataclasses.replace(e, date=d) for d, e in dated),
-                  key=lambda e: (e.date, e.seq))
+    return sorted(
+        (e if d == e.date else dataclasses.replace(e, date=d) for d, e in dated), key=lambda e: (e.date, e.seq)
+    )
 
 
-def run_ledger(case: Case, decide: Callable[[Step], Decision], land: str | None = None,
-               unnotified: str = "declaration_in_time", rules: LedgerRules = LedgerRules()) -> LedgerResult:
+def run_ledger(
+    case: Case,
+    decide: Callable[[Step], Decision],
+    land: str | None = None,
+    unnotified: str = "declaration_in_time",
+    rules: LedgerRules = LedgerRules(),
+) -> LedgerResult:
     return Ledger(case, decide, land, unnotified, rules).run()

@@ -26,22 +26,49 @@ class Steps:
         sitting, departing = self._sitting(proc)
         if check is not None:
             sitting.pop(check[0], None)
-        seated = set(self.took_seat) | {(p, h.via_nomination, "called") for p, h in sitting.items()
-                                        if h.how == "called"}
+        seated = set(self.took_seat) | {
+            (p, h.via_nomination, "called") for p, h in sitting.items() if h.how == "called"
+        }
         earlier = [p for p in self.procedures if p is not proc]  # every other seat vacated so far
-        vacated = [(p.holding.person, p.holding.seat_nomination, p.trigger, p.event.seq) for p in earlier
-                   if not (p.decision and p.decision.keeps_seat)]
-        left_empty = [(p.holding.person, p.event.seq) for p in earlier if p.filled_by is None
-                      and p.state == "ended" and p.decision and p.decision.outcome not in ("successor", "referred")]
+        vacated = [
+            (p.holding.person, p.holding.seat_nomination, p.trigger, p.event.seq)
+            for p in earlier
+            if not (p.decision and p.decision.keeps_seat)
+        ]
+        left_empty = [
+            (p.holding.person, p.event.seq)
+            for p in earlier
+            if p.filled_by is None
+            and p.state == "ended"
+            and p.decision
+            and p.decision.outcome not in ("successor", "referred")
+        ]
         events, number = self._visible(proc, day)
         later = [e for e in self.events if e.date > day and e.type in MEMBERSHIP_EVENTS]
         start = len(events) + 1  # after every visible event
         early = self._in_period(proc.holding, proc.date)
-        lapsed = [(c.person, c.nomination, c.ended, p is proc) for p in self.procedures for c in p.calls
-                  if c.how == "lapsed" and c.ended is not None and c.ended <= day]
-        return Step(proc, day, sitting, seated, vacated, left_empty, events, number,
-                    [(start + i, e) for i, e in enumerate(later)], self.period_from(day), check, early,
-                    lapsed=lapsed, departing=departing)
+        lapsed = [
+            (c.person, c.nomination, c.ended, p is proc)
+            for p in self.procedures
+            for c in p.calls
+            if c.how == "lapsed" and c.ended is not None and c.ended <= day
+        ]
+        return Step(
+            proc,
+            day,
+            sitting,
+            seated,
+            vacated,
+            left_empty,
+            events,
+            number,
+            [(start + i, e) for i, e in enumerate(later)],
+            self.period_from(day),
+            check,
+            early,
+            lapsed=lapsed,
+            departing=departing,
+        )
 
     def _sitting(self, proc: Procedure) -> tuple[dict[str, Holding], set[str]]:
         """Who sits for the walk of ``proc``: the members, the persons pending elsewhere, and those
@@ -50,14 +77,24 @@ class Steps:
         for person, other in self.pending_of.items():
             if other is not proc:
                 call = other.pending
-                sitting[person] = Holding(person, other.holding.seat_nomination, call.nomination, "called",
-                                          other.event.seq, other.holding.seat_type)
+                sitting[person] = Holding(
+                    person,
+                    other.holding.seat_nomination,
+                    call.nomination,
+                    "called",
+                    other.event.seq,
+                    other.holding.seat_type,
+                )
         # a person who held his seat on the day this seat fell vacant (his own departure dated on or
         # after it) is never its successor: he counts as sitting for this procedure
         departing = set()
         for other in self.procedures:
-            if (other is not proc and other.date >= proc.date and other.trigger != "switched"
-                    and not (other.decision and other.decision.keeps_seat)):
+            if (
+                other is not proc
+                and other.date >= proc.date
+                and other.trigger != "switched"
+                and not (other.decision and other.decision.keeps_seat)
+            ):
                 sitting.setdefault(other.holding.person, other.holding)
                 departing.add(other.holding.person)
         return sitting, departing
@@ -92,9 +129,12 @@ class Steps:
             # other procedures see it as a refusal made before them
             if self.refusal_role[e.seq][1] != proc.index:
                 return "before", "refused"
-        if e.type == "waived" and self.refusal_role.get(e.seq, ("",))[0] == "call" \
-                and self.refusal_role[e.seq][1] != proc.index \
-                and not (e.form == "recorded" and self.rules.candidate_waiver):
+        if (
+            e.type == "waived"
+            and self.refusal_role.get(e.seq, ("",))[0] == "call"
+            and self.refusal_role[e.seq][1] != proc.index
+            and not (e.form == "recorded" and self.rules.candidate_waiver)
+        ):
             # a waiver that failed an earlier call, where the statute reads it as that refusal
             return "before", "refused"
         if e.type == "refused":

@@ -44,8 +44,7 @@ class Walks:
         else:
             self._close(proc, day, decision)
 
-    def _pending_call_failed(self, proc: Procedure, day: dt.date, failing: tuple[str, str],
-                             decision: Decision) -> bool:
+    def _pending_call_failed(self, proc: Procedure, day: dt.date, failing: tuple[str, str], decision: Decision) -> bool:
         """Whether the statute now passes over the person pending (``failing`` = (person, how)); if so
         his call ends on ``day``."""
         if not decision.pending_excluded:
@@ -55,9 +54,17 @@ class Walks:
         self.pending_of.pop(call.person, None)
         if proc.decision is not None and proc.decision.status == "to_be_determined":
             # no Feststellung recorded: the event is taken as made before it (he.undetermined)
-            self.result.warnings.append(("passed_over_undetermined", {
-                "person": call.person, "date": day.isoformat(), "since": call.start.isoformat(),
-                "type": failing[1]}))
+            self.result.warnings.append(
+                (
+                    "passed_over_undetermined",
+                    {
+                        "person": call.person,
+                        "date": day.isoformat(),
+                        "since": call.start.isoformat(),
+                        "type": failing[1],
+                    },
+                )
+            )
         return True
 
     def _call_successor(self, proc: Procedure, day: dt.date, decision: Decision) -> None:
@@ -82,8 +89,17 @@ class Walks:
         if decision.status == "accepted" and decision.member_from:
             # membership begins with the acceptance: events before it in time (or earlier in the
             # file on its day) still concern the pending call
-            acceptance = next((e.seq for e in self.events if e.person == person and e.type == "accepted"
-                               and not e.reservation and e.date == decision.member_from), -1)
+            acceptance = next(
+                (
+                    e.seq
+                    for e in self.events
+                    if e.person == person
+                    and e.type == "accepted"
+                    and not e.reservation
+                    and e.date == decision.member_from
+                ),
+                -1,
+            )
             proc.holder_from = (decision.member_from, acceptance)
         elif decision.status == "determined" and decision.member_from:
             # membership begins with the Wahlleiter's determination (Hessen from 2011); one only
@@ -93,8 +109,10 @@ class Walks:
             proc.lapse_on = decision.deadline + dt.timedelta(days=1)
         elif decision.status == "deemed_accepted" and decision.deadline:
             # silence: the call stays open through the last day of the period
-            proc.holder_from = (max(decision.member_from or decision.deadline,
-                                    decision.deadline + dt.timedelta(days=1)), -1)
+            proc.holder_from = (
+                max(decision.member_from or decision.deadline, decision.deadline + dt.timedelta(days=1)),
+                -1,
+            )
 
     def _close(self, proc: Procedure, day: dt.date, decision: Decision) -> None:
         """The procedure ends on ``day`` with no one called (the seat left empty, referred, an election due)."""
@@ -109,8 +127,10 @@ class Walks:
         """Pending calls that the statute deems refused once their period lapsed (e.g. Hessen,
         he.unfit_next = call_then_deemed_refused) continue the walk on the day after the period."""
         while True:
-            due = sorted((p for p in self.procedures if p.state == "pending" and p.lapse_on and p.lapse_on <= day),
-                         key=lambda p: (p.lapse_on, p.index))
+            due = sorted(
+                (p for p in self.procedures if p.state == "pending" and p.lapse_on and p.lapse_on <= day),
+                key=lambda p: (p.lapse_on, p.index),
+            )
             if not due:
                 return
             proc = due[0]
@@ -132,16 +152,38 @@ class Walks:
         # which may be before the day the ledger moves the seat
         decided = proc.decision
         began = decided.member_from if decided and decided.successor == person and decided.member_from else since
-        self.holders[person] = Holding(person, proc.holding.seat_nomination, nomination, "called",
-                                       seq if seq is not None else proc.event.seq, proc.holding.seat_type,
-                                       min(began, since))
+        self.holders[person] = Holding(
+            person,
+            proc.holding.seat_nomination,
+            nomination,
+            "called",
+            seq if seq is not None else proc.event.seq,
+            proc.holding.seat_type,
+            min(began, since),
+        )
         self.took_seat.append((person, nomination, "called"))
         proc.state, proc.ended_on = "ended", since
         if decided and decided.assumed and decided.successor == person:
-            later = next((e for e in self.events if e.person == person and e.date > began
-                          and (e.type in decided.fails_by or e.type in ("left_group", "expelled"))), None)
+            later = next(
+                (
+                    e
+                    for e in self.events
+                    if e.person == person
+                    and e.date > began
+                    and (e.type in decided.fails_by or e.type in ("left_group", "expelled"))
+                ),
+                None,
+            )
             if later is not None:
                 # had the Feststellung come later, this event would have passed him over
-                self.result.warnings.append(("undetermined_later_event", {
-                    "person": person, "date": later.date.isoformat(), "type": later.type,
-                    "assumed": began.isoformat()}))
+                self.result.warnings.append(
+                    (
+                        "undetermined_later_event",
+                        {
+                            "person": person,
+                            "date": later.date.isoformat(),
+                            "type": later.type,
+                            "assumed": began.isoformat(),
+                        },
+                    )
+                )

@@ -19,13 +19,18 @@ from nachruecken.interfaces.cli.law import compare, statutes
 from nachruecken.interfaces.cli.research import check, diff, report
 from nachruecken.interfaces.solve_command import _err, report_bug
 
-EXIT_CODES = ("Exit status: 0 done; 1 a worked case failed its expected block (test); 2 bad input or usage, "
-              "with one line naming the file, key and problem; 3 an internal error (please report it).")
+EXIT_CODES = (
+    "Exit status: 0 done; 1 a worked case failed its expected block (test); 2 bad input or usage, "
+    "with one line naming the file, key and problem; 3 an internal error (please report it)."
+)
 
-app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False,
-                  context_settings={"help_option_names": ["-h", "--help"]},
-                  help="Who takes a vacated council seat, with reasons, under five German statutes.",
-                  epilog=EXIT_CODES)
+app = typer.Typer(
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help="Who takes a vacated council seat, with reasons, under five German statutes.",
+    epilog=EXIT_CODES,
+)
 
 
 def _show_version(value: bool) -> None:
@@ -37,8 +42,11 @@ def _show_version(value: bool) -> None:
 
 
 @app.callback()
-def _root(version: bool = typer.Option(False, "--version", "-V", callback=_show_version, is_eager=True,
-                                       help="print the version and exit")) -> None:
+def _root(
+    version: bool = typer.Option(
+        False, "--version", "-V", callback=_show_version, is_eager=True, help="print the version and exit"
+    ),
+) -> None:
     """Who takes a vacated council seat, with reasons, under five German statutes."""
 
 

@@ -7,7 +7,6 @@ import json
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -26,8 +25,8 @@ def convert(
 ):
     """Write a case in another format (YAML, JSON or .lp facts); it decides the same."""
     from nachruecken.case.convert import to_json, to_lp, to_yaml
-    from nachruecken.errors import InputError
     from nachruecken.case.loader import load_case
+    from nachruecken.errors import InputError
 
     try:
         loaded = load_case(case)
@@ -55,14 +54,15 @@ def schema(
 
 def import_cmd(
     table: Path = typer.Argument(..., help="the candidate list: CSV (; or , UTF-8 or Windows-1252) or .xlsx"),
-    statute: str = typer.Option(..., "--statute", help="the statute the case is decided under (he, nw, bb, mv, hh "
-                                                       "or a pinned id)"),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the case here (default: print it)"),
+    statute: str = typer.Option(
+        ..., "--statute", help="the statute the case is decided under (he, nw, bb, mv, hh or a pinned id)"
+    ),
+    output: Path | None = typer.Option(None, "--output", "-o", help="write the case here (default: print it)"),
     force: bool = typer.Option(False, "--force", help="overwrite the output file if it exists"),
 ):
     """Turn an office's candidate list into a case file with its nominations and candidates."""
-    from nachruecken.errors import InputError
     from nachruecken.case.importer import parse, to_case_yaml
+    from nachruecken.errors import InputError
     from nachruecken.law.statutes import resolve_statute_spec
 
     try:
@@ -84,22 +84,23 @@ def import_cmd(
         sys.stderr.write(f"wrote {output}: add the election date and the events, then `nachruecken solve {output}`\n")
 
 
-def _refuse_overwrite(output: Optional[Path], force: bool) -> None:
+def _refuse_overwrite(output: Path | None, force: bool) -> None:
     from nachruecken.errors import InputError
 
     if output is not None and output.exists() and not force:
-        raise InputError("exists; it may hold dates and events added by hand: choose another file or give --force",
-                         "", str(output))
+        raise InputError(
+            "exists; it may hold dates and events added by hand: choose another file or give --force", "", str(output)
+        )
 
 
 def init(
     statute: str = typer.Option(..., "--statute", help="he, nw, bb, mv, hh or a pinned statute id"),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the skeleton here (default: print it)"),
+    output: Path | None = typer.Option(None, "--output", "-o", help="write the skeleton here (default: print it)"),
     force: bool = typer.Option(False, "--force", help="overwrite the output file if it exists"),
 ):
     """Write a commented skeleton case for a statute (it decides as it stands)."""
-    from nachruecken.errors import InputError
     from nachruecken.case.skeleton import skeleton
+    from nachruecken.errors import InputError
 
     try:
         _refuse_overwrite(output, force)

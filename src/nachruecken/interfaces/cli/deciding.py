@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
@@ -14,33 +13,42 @@ from nachruecken.interfaces.solve_command import _err, _parse_readings
 
 
 def solve(
-    cases: List[Path] = typer.Argument(..., help="case files (.yaml, .yml, .json, .lp) or folders of them"),
+    cases: list[Path] = typer.Argument(..., help="case files (.yaml, .yml, .json, .lp) or folders of them"),
     as_json: bool = typer.Option(False, "--json", help="print JSON (one line per file when several)"),
-    statute: Optional[str] = typer.Option(None, "--statute", help="decide under this statute instead of the case's"),
-    reading: List[str] = typer.Option([], "--reading", help="ID=VALUE, e.g. he.ersatzliste_order=list"),
+    statute: str | None = typer.Option(None, "--statute", help="decide under this statute instead of the case's"),
+    reading: list[str] = typer.Option([], "--reading", help="ID=VALUE, e.g. he.ersatzliste_order=list"),
     lang: Lang = typer.Option(Lang.en, "--lang", help="language of the explanations"),
     all_candidates: bool = typer.Option(False, "--all-candidates", help="also list everyone after the successor"),
     jobs: int = typer.Option(1, "--jobs", min=1, help="worker processes"),
-    timeout: Optional[float] = typer.Option(None, "--timeout", min=0.01, help="seconds per case; a case over it is reported, not waited for"),
-    fmt: Optional[str] = typer.Option(None, "--format", help="text (default), markdown (md), csv or json"),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="write to this file instead of the terminal"),
-    csv_dialect: str = typer.Option("standard", "--csv-dialect",
-                                    help="csv: standard (comma, UTF-8) or excel-de (semicolon, Windows-1252)"),
+    timeout: float | None = typer.Option(
+        None, "--timeout", min=0.01, help="seconds per case; a case over it is reported, not waited for"
+    ),
+    fmt: str | None = typer.Option(None, "--format", help="text (default), markdown (md), csv or json"),
+    output: Path | None = typer.Option(None, "--output", "-o", help="write to this file instead of the terminal"),
+    csv_dialect: str = typer.Option(
+        "standard", "--csv-dialect", help="csv: standard (comma, UTF-8) or excel-de (semicolon, Windows-1252)"
+    ),
 ):
     """Determine every vacancy of each case: the successor or the empty seat, and why."""
     from nachruecken.interfaces.solve_command import run_solve
 
-    raise typer.Exit(run_solve(cases, as_json, statute, reading, lang.value, all_candidates, jobs, timeout, fmt,
-                               output, csv_dialect))
+    raise typer.Exit(
+        run_solve(cases, as_json, statute, reading, lang.value, all_candidates, jobs, timeout, fmt, output, csv_dialect)
+    )
 
 
 def test_cmd(
-    paths: List[Path] = typer.Argument(None, help="case files or folders (default: ./instances, else the worked "
-                                                  "cases shipped with nachruecken)"),
+    paths: list[Path] = typer.Argument(
+        None, help="case files or folders (default: ./instances, else the worked cases shipped with nachruecken)"
+    ),
     lang: Lang = typer.Option(Lang.en, "--lang"),
-    update: bool = typer.Option(False, "--update", help="rewrite each failing `expected` block from today's answers "
-                                                        "and print the diff (YAML files; comments inside the block "
-                                                        "are not kept)"),
+    update: bool = typer.Option(
+        False,
+        "--update",
+        help="rewrite each failing `expected` block from today's answers "
+        "and print the diff (YAML files; comments inside the block "
+        "are not kept)",
+    ),
 ):
     """Check the `expected` blocks of case files; exit 1 if any fails."""
     files = _files_to_test(paths)
@@ -49,14 +57,16 @@ def test_cmd(
     raise typer.Exit(2 if broken else (1 if n_fail else 0))
 
 
-def _files_to_test(paths: List[Path]) -> list:
+def _files_to_test(paths: list[Path]) -> list:
     """The case files given, else those in ./instances, else the worked cases shipped (saying so on stderr)."""
     from nachruecken.engine.expectations import collect, instances_dir
 
     default = Path("instances") if Path("instances").is_dir() else instances_dir()
     if not paths and default is None:
-        _err("no ./instances folder here, and this installation ships no worked cases; "
-             "give case files or folders, or clone the repository")
+        _err(
+            "no ./instances folder here, and this installation ships no worked cases; "
+            "give case files or folders, or clone the repository"
+        )
         raise typer.Exit(2)
     if not paths and default != Path("instances"):
         _err(f"no ./instances folder here: checking the worked cases shipped with nachruecken ({default})")
@@ -85,8 +95,8 @@ def _run_checks(files: list, lang: str, update: bool) -> tuple[list, bool]:
 
 def _check_file(path: Path, lang: str, update: bool) -> list:
     """One file's checks; with ``update``, a failing block is rewritten (its diff printed) and counts as passed."""
-    from nachruecken.engine.expectations import Check, run_expected, update_expected
     from nachruecken.case.loader import load_case
+    from nachruecken.engine.expectations import Check, run_expected, update_expected
 
     case = load_case(path)
     if not case.expected:
@@ -120,14 +130,17 @@ def _print_checks(checks: list) -> int:
 
 def feststellung(
     case: Path = typer.Argument(..., help="a case file"),
-    vacancy: Optional[str] = typer.Option(None, "--vacancy", help="only this determination (the departed's id, or id#2)"),
-    fmt: Optional[str] = typer.Option(None, "--format",
-                                      help="md (markdown, the default), html (printable A4) or docx (needs the extra "
-                                           "nachruecken\\[docx]); default: from the -o file's suffix"),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="write to this file (docx needs one)"),
+    vacancy: str | None = typer.Option(None, "--vacancy", help="only this determination (the departed's id, or id#2)"),
+    fmt: str | None = typer.Option(
+        None,
+        "--format",
+        help="md (markdown, the default), html (printable A4) or docx (needs the extra "
+        "nachruecken\\[docx]); default: from the -o file's suffix",
+    ),
+    output: Path | None = typer.Option(None, "--output", "-o", help="write to this file (docx needs one)"),
     lang: Lang = typer.Option(Lang.de, "--lang", help="de (the official language) or en (a translation)"),
-    statute: Optional[str] = typer.Option(None, "--statute", help="decide under this statute instead of the case's"),
-    reading: List[str] = typer.Option([], "--reading", help="ID=VALUE"),
+    statute: str | None = typer.Option(None, "--statute", help="decide under this statute instead of the case's"),
+    reading: list[str] = typer.Option([], "--reading", help="ID=VALUE"),
 ):
     """Draft the official determination (Feststellung) of each vacancy, ready to be checked and signed."""
     from nachruecken.errors import InputError
@@ -141,7 +154,7 @@ def feststellung(
     _write_document(data, output)
 
 
-def _document_kind(fmt: Optional[str], output: Optional[Path]) -> str:
+def _document_kind(fmt: str | None, output: Path | None) -> str:
     """md, html or docx: from --format, else from the output file's suffix; a mismatch is an input error."""
     from nachruecken.errors import InputError
 
@@ -157,13 +170,12 @@ def _document_kind(fmt: Optional[str], output: Optional[Path]) -> str:
     return kind
 
 
-def _draft(case: Path, vacancy: Optional[str], kind: str, lang: str, statute: Optional[str],
-           reading: List[str]) -> bytes:
+def _draft(case: Path, vacancy: str | None, kind: str, lang: str, statute: str | None, reading: list[str]) -> bytes:
     """Decide the case and draft its determination as the bytes of the document asked for."""
-    from nachruecken.output.documents import feststellung as doc
+    from nachruecken.case.loader import load_case
     from nachruecken.engine.determine import determine_case
     from nachruecken.errors import InputError
-    from nachruecken.case.loader import load_case
+    from nachruecken.output.documents import feststellung as doc
 
     loaded = load_case(case)
     result = determine_case(loaded, statute, _parse_readings(reading) or None, lang)
@@ -171,11 +183,14 @@ def _draft(case: Path, vacancy: Optional[str], kind: str, lang: str, statute: Op
         text = doc.document(result, loaded, vacancy, lang)
     except InputError as exc:
         raise exc.with_file(str(case)) from None
-    return (doc.to_docx(text, lang) if kind == "docx" else
-            (doc.to_html(text, lang) if kind == "html" else text).encode("utf-8"))
+    return (
+        doc.to_docx(text, lang)
+        if kind == "docx"
+        else (doc.to_html(text, lang) if kind == "html" else text).encode("utf-8")
+    )
 
 
-def _write_document(data: bytes, output: Optional[Path]) -> None:
+def _write_document(data: bytes, output: Path | None) -> None:
     """To the output file, else to stdout as it is (a file that cannot be written: exit 2)."""
     if output is None:
         sys.stdout.buffer.write(data)

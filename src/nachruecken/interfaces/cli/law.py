@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
@@ -14,7 +13,7 @@ from nachruecken.interfaces.solve_command import _err, _parse_readings
 
 
 def statutes(
-    statute: Optional[str] = typer.Argument(None, help="one statute id or alias (default: all)"),
+    statute: str | None = typer.Argument(None, help="one statute id or alias (default: all)"),
     as_json: bool = typer.Option(False, "--json"),
     lang: Lang = typer.Option(Lang.en, "--lang"),
 ):
@@ -22,8 +21,8 @@ def statutes(
     from rich.console import Console
 
     from nachruecken.errors import InputError
-    from nachruecken.output.statute_info import describe, print_statutes
     from nachruecken.law.statutes import STATUTE_IDS, resolve_statute_spec, versions_of
+    from nachruecken.output.statute_info import describe, print_statutes
 
     try:
         ids = list(versions_of(resolve_statute_spec(statute, "statute"))) if statute else list(STATUTE_IDS)
@@ -38,10 +37,10 @@ def statutes(
 
 
 def compare(
-    cases: List[Path] = typer.Argument(..., help="case files or folders"),
+    cases: list[Path] = typer.Argument(..., help="case files or folders"),
     as_json: bool = typer.Option(False, "--json"),
     lang: Lang = typer.Option(Lang.en, "--lang"),
-    reading: List[str] = typer.Option([], "--reading", help="ID=VALUE, applied under its own state's statute"),
+    reading: list[str] = typer.Option([], "--reading", help="ID=VALUE, applied under its own state's statute"),
 ):
     """Decide cases under all five statutes (the law in force on each date), side by side, with each
     state's warnings and where a case's structure does not fit that state's system."""
@@ -59,12 +58,12 @@ def compare(
     _print_comparisons(out)
 
 
-def _compare_files(cases: List[Path], reading: List[str], lang: str) -> list:
+def _compare_files(cases: list[Path], reading: list[str], lang: str) -> list:
     """(path, case, rows) for each case file: its comparison across the statutes."""
-    from nachruecken.engine.expectations import collect
-    from nachruecken.research.comparison import check_readings, compare_case
-    from nachruecken.errors import InputError
     from nachruecken.case.loader import load_case
+    from nachruecken.engine.expectations import collect
+    from nachruecken.errors import InputError
+    from nachruecken.research.comparison import check_readings, compare_case
 
     out = []
     readings = _parse_readings(reading)
@@ -90,9 +89,14 @@ def _print_comparisons(out: list) -> None:
         for col in ("statute", "vacancy", "outcome", "successor", "deciding norm", "why"):
             table.add_column(col, overflow="fold")
         for r in rows:
-            table.add_row(r["statute"], loaded.display(r["vacancy"]) if r["vacancy"] else "-", r["outcome"] or "-",
-                          loaded.display(r["successor"]) if r["successor"] else "-", r["citation"] or "-",
-                          escape(r["why"]))
+            table.add_row(
+                r["statute"],
+                loaded.display(r["vacancy"]) if r["vacancy"] else "-",
+                r["outcome"] or "-",
+                loaded.display(r["successor"]) if r["successor"] else "-",
+                r["citation"] or "-",
+                escape(r["why"]),
+            )
         console.print(table)
         seen = set()
         for r in rows:

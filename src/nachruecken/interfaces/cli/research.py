@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
@@ -17,33 +16,48 @@ from nachruecken.interfaces.solve_command import _err, _parse_readings
 def check(
     statute: str = typer.Argument(..., help="statute id or alias"),
     as_json: bool = typer.Option(False, "--json"),
-    witness_dir: Optional[Path] = typer.Option(None, "--witness-dir", help="write each witness as a case file here"),
+    witness_dir: Path | None = typer.Option(None, "--witness-dir", help="write each witness as a case file here"),
     noms: int = typer.Option(2, "--noms", min=1, max=4, help="bound: nominations"),
     cands: int = typer.Option(4, "--cands", min=1, max=6, help="bound: candidates per nomination"),
     max_vote: int = typer.Option(2, "--max-vote", min=0, max=5, help="bound: vote counts 0..N (and none)"),
-    time_limit: float = typer.Option(120.0, "--time-limit", min=0.1, help="seconds per question to clingo (a "
-                                                                          "safety net)"),
-    reading: List[str] = typer.Option([], "--reading", help="ID=VALUE: pin a reading (the others range over "
-                                                             "all their values; gaps are asked under the pinned "
-                                                             "and default values)"),
-    vacancies: int = typer.Option(2, "--vacancies", min=0, max=2, help="bound: vacancies in a whole term "
-                                                                       "(0: no terms)"),
+    time_limit: float = typer.Option(
+        120.0, "--time-limit", min=0.1, help="seconds per question to clingo (a safety net)"
+    ),
+    reading: list[str] = typer.Option(
+        [],
+        "--reading",
+        help="ID=VALUE: pin a reading (the others range over "
+        "all their values; gaps are asked under the pinned "
+        "and default values)",
+    ),
+    vacancies: int = typer.Option(
+        2, "--vacancies", min=0, max=2, help="bound: vacancies in a whole term (0: no terms)"
+    ),
     jobs: int = typer.Option(2, "--jobs", min=1, max=64, help="clingo threads, and processes for the terms"),
-    term_time_limit: float = typer.Option(300.0, "--term-time-limit", min=1, help="seconds for the whole terms "
-                                                                                  "(a safety net)"),
+    term_time_limit: float = typer.Option(
+        300.0, "--term-time-limit", min=1, help="seconds for the whole terms (a safety net)"
+    ),
 ):
     """Consistency analyses over a bounded universe of cases and of whole terms: gap, conflict,
     dead norms, readings, independence, no reach-back."""
-    from nachruecken.research.check import Bounds, run_check
     from nachruecken.errors import InputError
     from nachruecken.law.statutes import resolve_statute_id
+    from nachruecken.research.check import Bounds, run_check
 
     try:
         sid = resolve_statute_id(statute, "statute")
         pinned = _parse_readings(reading)
-        report = run_check(sid, Bounds(noms, cands, max_vote), witness_dir, time_limit, readings=pinned or None,
-                           progress=lambda line: sys.stderr.write(line + "\n"), vacancies=vacancies, jobs=jobs,
-                           term_time_limit=term_time_limit)
+        report = run_check(
+            sid,
+            Bounds(noms, cands, max_vote),
+            witness_dir,
+            time_limit,
+            readings=pinned or None,
+            progress=lambda line: sys.stderr.write(line + "\n"),
+            vacancies=vacancies,
+            jobs=jobs,
+            term_time_limit=term_time_limit,
+        )
     except InputError as exc:
         _err(str(exc))
         raise typer.Exit(2)
@@ -73,13 +87,17 @@ def _print_check(sid: str, report: dict) -> None:
     console = Console(emoji=False)
     b = report["bounds"]
     pinned_text = ", ".join(f"{k}={v}" for k, v in report["readings"].items())
-    console.print(f"[bold]{sid}[/bold]: up to {b['noms']} nominations of up to {b['cands']} candidates, "
-                  f"votes 0..{b['max_vote']} or none, "
-                  + (f"readings pinned: {pinned_text}, the others free" if pinned_text else "every reading")
-                  + f"; {report['seconds']} s")
+    console.print(
+        f"[bold]{sid}[/bold]: up to {b['noms']} nominations of up to {b['cands']} candidates, "
+        f"votes 0..{b['max_vote']} or none, "
+        + (f"readings pinned: {pinned_text}, the others free" if pinned_text else "every reading")
+        + f"; {report['seconds']} s"
+    )
     if b.get("terms") is not None:
-        console.print(f"  whole terms: {b['terms']} of up to {b['vacancies']} vacancies"
-                      + ("" if b["terms_complete"] else " [yellow](stopped by the time limit)[/yellow]"))
+        console.print(
+            f"  whole terms: {b['terms']} of up to {b['vacancies']} vacancies"
+            + ("" if b["terms_complete"] else " [yellow](stopped by the time limit)[/yellow]")
+        )
     for a in report["analyses"]:
         _print_analysis(console, a)
     console.print(f"[dim]{report['note']}[/dim]")
@@ -89,15 +107,23 @@ def _print_analysis(console, a: dict) -> None:
     """One analysis: its status, its witnesses, the norms found dead, and each reading's own status."""
     from rich.markup import escape
 
-    mark = {"found": "[red]found[/red]", "none_found": "[green]none found[/green]",
-            "unknown": "[yellow]unknown (time limit)[/yellow]", "not_asked": "[dim]not asked[/dim]"}[a["status"]]
+    mark = {
+        "found": "[red]found[/red]",
+        "none_found": "[green]none found[/green]",
+        "unknown": "[yellow]unknown (time limit)[/yellow]",
+        "not_asked": "[dim]not asked[/dim]",
+    }[a["status"]]
     label = {"gap": "gap (chosen readings)", "gap_other_readings": "gap (only under another reading)"}
-    console.print(f"  {label.get(a['name'], a['name'])}: {mark}"
-                  + (f" - {', '.join(f'{k}={v}' for k, v in a['needs_readings'].items())}"
-                     if a.get("needs_readings") else ""))
+    console.print(
+        f"  {label.get(a['name'], a['name'])}: {mark}"
+        + (f" - {', '.join(f'{k}={v}' for k, v in a['needs_readings'].items())}" if a.get("needs_readings") else "")
+    )
     for w in a["witnesses"]:
-        console.print(f"    witness: {escape(w['summary'])}" + (f"  [dim]{w['file']}[/dim]" if w["file"] else "")
-                      + (f" [dim]and {w['file_with']}[/dim]" if w.get("file_with") else ""))
+        console.print(
+            f"    witness: {escape(w['summary'])}"
+            + (f"  [dim]{w['file']}[/dim]" if w["file"] else "")
+            + (f" [dim]and {w['file_with']}[/dim]" if w.get("file_with") else "")
+        )
     if a["name"] == "dead_norm" and a["dead_norms"]:
         console.print("    never used: " + ", ".join(a["dead_norms"]))
     if a["name"] == "dead_norm" and a.get("used_only_in_terms"):
@@ -105,15 +131,17 @@ def _print_analysis(console, a: dict) -> None:
     if a["name"] == "dead_norm" and a.get("undecided_norms"):
         console.print("    not decided in time: " + ", ".join(a["undecided_norms"]))
     for r in a.get("readings", []):
-        console.print(f"    {r['reading']}: {r['default']} vs {r['alternative']}: {r['status'].replace('_', ' ')}"
-                      + (f" (over whole terms: {r['terms'].replace('_', ' ')})" if r.get("terms") else ""))
+        console.print(
+            f"    {r['reading']}: {r['default']} vs {r['alternative']}: {r['status'].replace('_', ' ')}"
+            + (f" (over whole terms: {r['terms'].replace('_', ' ')})" if r.get("terms") else "")
+        )
 
 
 def diff(
     a: str = typer.Argument(..., help="statute, or statute@reading=value"),
     b: str = typer.Argument(..., help="statute, or statute@reading=value"),
     as_json: bool = typer.Option(False, "--json"),
-    witness_dir: Optional[Path] = typer.Option(None, "--witness-dir", help="write each witness as a case file here"),
+    witness_dir: Path | None = typer.Option(None, "--witness-dir", help="write each witness as a case file here"),
     noms: int = typer.Option(2, "--noms", min=1, max=4),
     cands: int = typer.Option(4, "--cands", min=1, max=6),
     max_vote: int = typer.Option(2, "--max-vote", min=0, max=5),
@@ -122,8 +150,8 @@ def diff(
     jobs: int = typer.Option(2, "--jobs", min=1, max=64, help="clingo threads"),
 ):
     """Minimal cases where two statutes (or one under two readings) decide differently."""
-    from nachruecken.research.check import Bounds, parse_spec, run_diff
     from nachruecken.errors import InputError
+    from nachruecken.research.check import Bounds, parse_spec, run_diff
 
     try:
         spec_a, spec_b = parse_spec(a), parse_spec(b)
@@ -145,18 +173,26 @@ def _print_diff(report: dict, spec_a, spec_b) -> None:
     from rich.markup import escape
 
     console = Console(emoji=False)
-    console.print(f"[bold]{escape(report['a'])}[/bold] vs [bold]{escape(report['b'])}[/bold]: {report['status']}, "
-                  f"{len(report['differences'])} kind(s) of difference, {report['seconds']} s")
+    console.print(
+        f"[bold]{escape(report['a'])}[/bold] vs [bold]{escape(report['b'])}[/bold]: {report['status']}, "
+        f"{len(report['differences'])} kind(s) of difference, {report['seconds']} s"
+    )
     if report.get("unreproduced"):
-        console.print(f"[yellow]{len(report['unreproduced'])} kind(s) the universe posed were set aside: their case "
-                      f"files, decided as solve decides them, do not differ as posed (see --json, unreproduced).[/yellow]")
+        console.print(
+            f"[yellow]{len(report['unreproduced'])} kind(s) the universe posed were set aside: their case "
+            f"files, decided as solve decides them, do not differ as posed (see --json, unreproduced).[/yellow]"
+        )
     if report["status"] == "found" and not report["complete"]:
         if len(report["differences"]) >= report["max_kinds"]:
-            console.print(f"[yellow]Stopped at --max-kinds {report['max_kinds']}: more kinds of difference exist "
-                          f"(or were not decided in time); raise --max-kinds to list them.[/yellow]")
+            console.print(
+                f"[yellow]Stopped at --max-kinds {report['max_kinds']}: more kinds of difference exist "
+                f"(or were not decided in time); raise --max-kinds to list them.[/yellow]"
+            )
         else:
-            console.print("[yellow]The search for a further kind did not finish within --time-limit: more kinds "
-                          "may exist.[/yellow]")
+            console.print(
+                "[yellow]The search for a further kind did not finish within --time-limit: more kinds "
+                "may exist.[/yellow]"
+            )
     from nachruecken.law.statutes import load_statute
 
     cite = {"a": load_statute(spec_a.statute).citation, "b": load_statute(spec_b.statute).citation}
@@ -170,36 +206,52 @@ def _difference_line(i: int, d: dict, cite: dict) -> str:
     from rich.markup import escape
 
     da, db = d["a"], d["b"]
-    side = lambda x: f"{x['outcome']}" + (f" {x['successor']}" if x["successor"] else "") + \
-        (f" ({x['outcome_ground']['citation']})" if x.get("outcome_ground") else "")
+    side = lambda x: (
+        f"{x['outcome']}"
+        + (f" {x['successor']}" if x["successor"] else "")
+        + (f" ({x['outcome_ground']['citation']})" if x.get("outcome_ground") else "")
+    )
     # why the successors differ: the norms under which one side passes over the other's successor
-    why = "".join(f"; {x.upper()} passes over the other's successor under "
-                  + ", ".join(cite[x](n) for n in d["kind"][x]["passed_over_by"])
-                  for x in ("a", "b") if d["kind"][x]["passed_over_by"])
-    depends = ("; vanishes under " + ", ".join(d["depends_on"])) if d.get("depends_on") else \
-        "; survives every value of every reading"
+    why = "".join(
+        f"; {x.upper()} passes over the other's successor under "
+        + ", ".join(cite[x](n) for n in d["kind"][x]["passed_over_by"])
+        for x in ("a", "b")
+        if d["kind"][x]["passed_over_by"]
+    )
+    depends = (
+        ("; vanishes under " + ", ".join(d["depends_on"]))
+        if d.get("depends_on")
+        else "; survives every value of every reading"
+    )
     return f"  {i}. A: {escape(side(da))}  |  B: {escape(side(db))}{escape(why)}{escape(depends)}"
 
 
 def report(
-    statute: Optional[List[str]] = typer.Argument(None, help="statute ids or aliases (default: every encoded text)"),
+    statute: list[str] | None = typer.Argument(None, help="statute ids or aliases (default: every encoded text)"),
     fmt: str = typer.Option("md", "--format", help="md or html"),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="write the document here (default: stdout)"),
-    pair: List[str] = typer.Option([], "--diff", help="A:B, a statute diff to include (default without statutes "
-                                                      "named: 2011 and 2024 amendments, Hessen and Brandenburg)"),
+    output: Path | None = typer.Option(None, "--output", "-o", help="write the document here (default: stdout)"),
+    pair: list[str] = typer.Option(
+        [],
+        "--diff",
+        help="A:B, a statute diff to include (default without statutes "
+        "named: 2011 and 2024 amendments, Hessen and Brandenburg)",
+    ),
     noms: int = typer.Option(2, "--noms", min=1, max=4, help="bound: nominations"),
     cands: int = typer.Option(4, "--cands", min=1, max=6, help="bound: candidates per nomination"),
     max_vote: int = typer.Option(2, "--max-vote", min=0, max=5, help="bound: vote counts 0..N (and none)"),
-    time_limit: float = typer.Option(120.0, "--time-limit", min=0.1, help="seconds per question to clingo (a safety net)"),
+    time_limit: float = typer.Option(
+        120.0, "--time-limit", min=0.1, help="seconds per question to clingo (a safety net)"
+    ),
     vacancies: int = typer.Option(2, "--vacancies", min=0, max=2, help="bound: vacancies in a whole term"),
     jobs: int = typer.Option(2, "--jobs", min=1, max=64, help="processes for the terms"),
     max_kinds: int = typer.Option(30, "--max-kinds", min=1, help="kinds of difference per diff"),
-    term_time_limit: float = typer.Option(300.0, "--term-time-limit", min=1, help="seconds for a statute's whole "
-                                                                                  "terms (a safety net)"),
+    term_time_limit: float = typer.Option(
+        300.0, "--term-time-limit", min=1, help="seconds for a statute's whole terms (a safety net)"
+    ),
 ):
     """Every statute's check findings and the statute diffs, as one document to publish."""
-    from nachruecken.research.check import Bounds
     from nachruecken.errors import InputError
+    from nachruecken.research.check import Bounds
     from nachruecken.research.report import render, run_report
 
     try:
@@ -207,9 +259,17 @@ def report(
     except InputError as exc:
         _err(str(exc))
         raise typer.Exit(2)
-    checks, diffs, meta = run_report(sids, pairs, Bounds(noms, cands, max_vote), time_limit, vacancies, jobs, max_kinds,
-                                     progress=lambda line: sys.stderr.write(line + "\n"),
-                                     term_time_limit=term_time_limit)
+    checks, diffs, meta = run_report(
+        sids,
+        pairs,
+        Bounds(noms, cands, max_vote),
+        time_limit,
+        vacancies,
+        jobs,
+        max_kinds,
+        progress=lambda line: sys.stderr.write(line + "\n"),
+        term_time_limit=term_time_limit,
+    )
     text = render(checks, diffs, meta, fmt)
     if output is None:
         sys.stdout.write(text)
@@ -218,13 +278,12 @@ def report(
         sys.stderr.write(f"wrote {output}\n")
 
 
-def _report_contents(statute: Optional[List[str]], pair: List[str], fmt: str,
-                     output: Optional[Path]) -> tuple[list, list]:
+def _report_contents(statute: list[str] | None, pair: list[str], fmt: str, output: Path | None) -> tuple[list, list]:
     """The statutes to check and the pairs to diff; every input error is raised before the long work starts."""
-    from nachruecken.research.check import parse_spec
     from nachruecken.errors import InputError
-    from nachruecken.research.report import DEFAULT_DIFFS, DEFAULT_STATUTES
     from nachruecken.law.statutes import resolve_statute_id
+    from nachruecken.research.check import parse_spec
+    from nachruecken.research.report import DEFAULT_DIFFS, DEFAULT_STATUTES
 
     if fmt not in ("md", "html"):
         raise InputError(f"unknown format '{fmt}'; use md or html", "--format")

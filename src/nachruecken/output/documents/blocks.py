@@ -31,15 +31,20 @@ def blocks(text: str) -> list[tuple[str, str]]:
             flush()
             continue
         if line == "---":
-            flush(); out.append(("rule", ""))
+            flush()
+            out.append(("rule", ""))
         elif line.startswith("## "):
-            flush(); out.append(("h2", line[3:]))
+            flush()
+            out.append(("h2", line[3:]))
         elif line.startswith("# "):
-            flush(); out.append(("h1", line[2:]))
+            flush()
+            out.append(("h1", line[2:]))
         elif line.startswith("- "):
-            flush(); out.append(("li", line[2:]))
+            flush()
+            out.append(("li", line[2:]))
         elif re.match(r"\d+\. ", line):
-            flush(); out.append(("ol", line.split(" ", 1)[1]))
+            flush()
+            out.append(("ol", line.split(" ", 1)[1]))
         elif line.startswith(">"):
             flush()
             body = line[1:].strip()
@@ -84,14 +89,18 @@ def to_html(text: str, lang: str = "de") -> str:
             body.append(f"<p>{_inline_html(content)}</p>")
     if open_list:
         body.append(f"</{open_list}>")
-    style = ("@page { size: A4; margin: 2.5cm 2cm; } body { font-family: serif; font-size: 11pt; line-height: 1.4; "
-             "max-width: 17cm; margin: auto; } h1 { font-size: 15pt; } h2 { font-size: 12pt; margin-top: 1.2em; } "
-             ".check { border: 2px solid #b00; padding: 0.4em 0.6em; margin: 0.4em 0; } "
-             ".blank { display: inline-block; min-width: 6cm; border-bottom: 1px solid #000; color: #666; "
-             "font-size: 8pt; } .pagebreak { page-break-after: always; }")
-    return (f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
-            f"<title>{_inline_html(parsed[0][1]) if parsed else ''}</title>\n<style>{style}</style>\n"
-            "</head>\n<body>\n" + "\n".join(body) + "\n</body>\n</html>\n")
+    style = (
+        "@page { size: A4; margin: 2.5cm 2cm; } body { font-family: serif; font-size: 11pt; line-height: 1.4; "
+        "max-width: 17cm; margin: auto; } h1 { font-size: 15pt; } h2 { font-size: 12pt; margin-top: 1.2em; } "
+        ".check { border: 2px solid #b00; padding: 0.4em 0.6em; margin: 0.4em 0; } "
+        ".blank { display: inline-block; min-width: 6cm; border-bottom: 1px solid #000; color: #666; "
+        "font-size: 8pt; } .pagebreak { page-break-after: always; }"
+    )
+    return (
+        f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{_inline_html(parsed[0][1]) if parsed else ''}</title>\n<style>{style}</style>\n"
+        "</head>\n<body>\n" + "\n".join(body) + "\n</body>\n</html>\n"
+    )
 
 
 def to_docx(text: str, lang: str = "de") -> bytes:
@@ -150,13 +159,16 @@ def _a4(document_, lang: str) -> None:
         rpr.append(node)
     # the document defaults too (python-docx's template says en-US there)
     defaults = document_.styles.element.find(qn("w:docDefaults"))
-    for node in (defaults.iter(qn("w:lang")) if defaults is not None else ()):
+    for node in defaults.iter(qn("w:lang")) if defaults is not None else ():
         node.set(qn("w:val"), tag)
     props = document_.core_properties
     props.author = props.last_modified_by = ""
     props.title = "Feststellung (Entwurf)" if lang == "de" else "Determination (draft)"
-    props.comments = ("Entwurf, erzeugt von nachruecken; vor der Unterschrift prüfen" if lang == "de"
-                      else "Draft made by nachruecken; check before signing")
+    props.comments = (
+        "Entwurf, erzeugt von nachruecken; vor der Unterschrift prüfen"
+        if lang == "de"
+        else "Draft made by nachruecken; check before signing"
+    )
     props.created = props.modified = datetime.datetime.now()
 
 
@@ -172,7 +184,7 @@ def _runs(text: str) -> list[tuple[str, bool, bool]]:
         pos = 0
         for m in BLANK.finditer(chunk):
             if m.start() > pos:
-                out.append((chunk[pos:m.start()], i % 2 == 1, False))
+                out.append((chunk[pos : m.start()], i % 2 == 1, False))
             out.append((f"  {m.group(1)}  ".ljust(24, "\u00a0"), False, True))
             pos = m.end()
         if pos < len(chunk):

@@ -34,16 +34,28 @@ def context(result: dict, case, det: dict, lang: str) -> dict:
     if reading_check:
         checks.append(reading_check)
     return {
-        "lang": lang, "kept": kept,
+        "lang": lang,
+        "kept": kept,
         "title": TITLES[lang]["kept" if kept else (outcome if outcome in TITLES[lang] else "other")],
         "body": case.body_name,
-        "departed": {"name": name(det["vacancy"]), "nomination": case.nomination_display(det["seat_nomination"]),
-                     "event": _event(case, det, lang, own_texts), "date": day_text(det["date"], lang),
-                     "grounds": det["trigger_grounds"]},
-        "rule": rule, "passed": _passed_over(case, det, lang, name), "operative": text, "open_points": open_points,
-        "membership": _membership(det, lang, name, with_determination), "membership_grounds": membership_grounds,
-        "statute_id": det["statute"], "statute_version": det["statute_version"],
-        "version_basis": det.get("version_basis", ""), "readings": readings, "checks": checks,
+        "departed": {
+            "name": name(det["vacancy"]),
+            "nomination": case.nomination_display(det["seat_nomination"]),
+            "event": _event(case, det, lang, own_texts),
+            "date": day_text(det["date"], lang),
+            "grounds": det["trigger_grounds"],
+        },
+        "rule": rule,
+        "passed": _passed_over(case, det, lang, name),
+        "operative": text,
+        "open_points": open_points,
+        "membership": _membership(det, lang, name, with_determination),
+        "membership_grounds": membership_grounds,
+        "statute_id": det["statute"],
+        "statute_version": det["statute_version"],
+        "version_basis": det.get("version_basis", ""),
+        "readings": readings,
+        "checks": checks,
         "blank": blank,
     }
 
@@ -54,24 +66,38 @@ def _rule_and_membership_grounds(det: dict) -> tuple[list, list]:
     # the outcome ground splits the grounds: the rule applied before it, the membership rules after it
     k = next((i for i, g in enumerate(grounds) if det["outcome_ground"] and g == det["outcome_ground"]), len(grounds))
     rule = grounds[:k] or grounds[:1]
-    membership_grounds = grounds[k + 1:] if det["outcome"] == "successor" else []
+    membership_grounds = grounds[k + 1 :] if det["outcome"] == "successor" else []
     return rule, membership_grounds
 
 
 def _passed_over(case, det: dict, lang: str, name) -> list[dict]:
     """The persons passed over, each with the reason, its day and its norms."""
-    passed = [{"name": name(c["person"]), "nomination": case.nomination_display(c["nomination"]),
-               "reason": reason_words(c, lang),
-               "date": day_text(c.get("reason_date"), lang), "explanation": c["explanation"],
-               "citation": ", ".join(dict.fromkeys([c["citation"]] + [n["citation"] for n in c.get("norms", [])]))}
-              for c in det["candidates"] if c["status"] == "skipped"]
+    passed = [
+        {
+            "name": name(c["person"]),
+            "nomination": case.nomination_display(c["nomination"]),
+            "reason": reason_words(c, lang),
+            "date": day_text(c.get("reason_date"), lang),
+            "explanation": c["explanation"],
+            "citation": ", ".join(dict.fromkeys([c["citation"]] + [n["citation"] for n in c.get("norms", [])])),
+        }
+        for c in det["candidates"]
+        if c["status"] == "skipped"
+    ]
     # a call that failed after the person was reached is part of the record too (not one the replay
     # would have made where the office called another: that is a point to check, not a fact of the act)
     for call in det.get("calls", []):
         if call["ended"] and call["how"] != "superseded" and not any(p["name"] == name(call["person"]) for p in passed):
-            passed.append({"name": name(call["person"]), "nomination": case.nomination_display(call["nomination"]),
-                           "reason": CALL_END_WORDS[lang].get(call["how"], call["how"]),
-                           "date": day_text(call["ended"], lang), "citation": "", "explanation": ""})
+            passed.append(
+                {
+                    "name": name(call["person"]),
+                    "nomination": case.nomination_display(call["nomination"]),
+                    "reason": CALL_END_WORDS[lang].get(call["how"], call["how"]),
+                    "date": day_text(call["ended"], lang),
+                    "citation": "",
+                    "explanation": "",
+                }
+            )
     return passed
 
 
@@ -92,21 +118,27 @@ def _membership(det: dict, lang: str, name, with_determination: str | None) -> s
     if m["status"] == "pending" and assumed:
         membership = sentences["unnotified"].format(name=who, served=served)
     elif m["status"] == "pending":
-        membership = sentences["pending"].format(name=who, notified=day_text(m["notified"], lang),
-                                                 deadline=day_text(m["deadline"], lang))
+        membership = sentences["pending"].format(
+            name=who, notified=day_text(m["notified"], lang), deadline=day_text(m["deadline"], lang)
+        )
     elif m["status"] == "accepted" and m.get("member_from"):
         membership = sentences["accepted"].format(name=who, member_from=day_text(m["member_from"], lang))
     elif m["status"] == "deemed_accepted" and assumed:
         membership = sentences["deemed_accepted_unnotified"].format(name=who, served=served)
     elif m["status"] == "deemed_accepted":
-        membership = sentences["deemed_accepted"].format(name=who, deadline=day_text(m["deadline"], lang),
-                                                         member_from=day_text(m["member_from"], lang))
+        membership = sentences["deemed_accepted"].format(
+            name=who, deadline=day_text(m["deadline"], lang), member_from=day_text(m["member_from"], lang)
+        )
     else:
         notified = f", {words['notified']} {day_text(m['notified'], lang)}" if m.get("notified") else ""
         membership = sentences["other"].format(
-            status=words.get(m["status"], m["status"]), notified=notified,
-            deadline=f", {words['deadline']} {day_text(m['deadline'], lang)}" if m.get("deadline") and not assumed else "",
-            member_from=f", {words['member_from']} {day_text(m['member_from'], lang)}" if m.get("member_from") else "")
+            status=words.get(m["status"], m["status"]),
+            notified=notified,
+            deadline=f", {words['deadline']} {day_text(m['deadline'], lang)}"
+            if m.get("deadline") and not assumed
+            else "",
+            member_from=f", {words['member_from']} {day_text(m['member_from'], lang)}" if m.get("member_from") else "",
+        )
     note = deadline_note(m, lang)
     if note and not assumed:
         membership += " " + capital(note) + "."
@@ -116,13 +148,15 @@ def _membership(det: dict, lang: str, name, with_determination: str | None) -> s
 def _event(case, det: dict, lang: str, own_texts: dict) -> str:
     """The sentence of the event that ended the membership (the statute's own wording, if it has one)."""
     trigger = det["trigger"]
-    if trigger == "resigned" and any(e.person == det["vacancy"] and e.date.isoformat() == det["date"]
-                                     and e.type == "refused" for e in case.events):
+    if trigger == "resigned" and any(
+        e.person == det["vacancy"] and e.date.isoformat() == det["date"] and e.type == "refused" for e in case.events
+    ):
         trigger = "resigned_by_refusal"  # a refusal after the membership began, read as a Verzicht
     own = own_texts.get(f"feststellung@{trigger}", {}).get(lang)
     return (own or EVENT_SENTENCE[lang].get(trigger, trigger + " {date}")).format(
         date=day_text(det["date"], lang),
-        blank_final=blank("Tag der Unanfechtbarkeit" if lang == "de" else "day it became final"))
+        blank_final=blank("Tag der Unanfechtbarkeit" if lang == "de" else "day it became final"),
+    )
 
 
 _QUOTED = re.compile(r"'([^'\s]+)'")
@@ -134,8 +168,15 @@ def _concerns(warning: str, det: dict, result: dict) -> bool:
     named = set(_QUOTED.findall(warning))
     if not named:
         return True
-    mine = {det["vacancy"], det.get("successor")} | {c["person"] for c in det["candidates"]} | {
-        c["person"] for c in det.get("calls", [])}
-    others = {p for d in result["determinations"] if d is not det
-              for p in ({d["vacancy"], d.get("successor")} | {c["person"] for c in d["candidates"]})} - mine
+    mine = (
+        {det["vacancy"], det.get("successor")}
+        | {c["person"] for c in det["candidates"]}
+        | {c["person"] for c in det.get("calls", [])}
+    )
+    others = {
+        p
+        for d in result["determinations"]
+        if d is not det
+        for p in ({d["vacancy"], d.get("successor")} | {c["person"] for c in d["candidates"]})
+    } - mine
     return bool(named & mine) or not (named & others)

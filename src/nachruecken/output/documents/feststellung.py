@@ -23,14 +23,40 @@ from nachruecken.errors import InputError
 from nachruecken.law.statutes import STATE_OF
 from nachruecken.output.documents.blocks import BLANK, blocks, to_docx, to_html
 from nachruecken.output.documents.context import context
-from nachruecken.output.documents.phrases import (ELECTION_KIND, EVENT_SENTENCE, LOT_DECIDED, MEMBERSHIP_SENTENCE,
-                                                  ON_READING, OPERATIVE, OPERATIVE_BY_STATE, READING_CHECK, TITLES)
+from nachruecken.output.documents.phrases import (
+    ELECTION_KIND,
+    EVENT_SENTENCE,
+    LOT_DECIDED,
+    MEMBERSHIP_SENTENCE,
+    ON_READING,
+    OPERATIVE,
+    OPERATIVE_BY_STATE,
+    READING_CHECK,
+    TITLES,
+)
 
 # the names callers import from here, the wording among them (tests read the German and English
 # texts of this module)
-__all__ = ["BLANK", "ELECTION_KIND", "EVENT_SENTENCE", "LOT_DECIDED", "MEMBERSHIP_SENTENCE", "ON_READING",
-           "OPERATIVE", "OPERATIVE_BY_STATE", "READING_CHECK", "TEMPLATES", "TITLES", "blocks", "context",
-           "document", "markdown", "select", "to_docx", "to_html"]
+__all__ = [
+    "BLANK",
+    "ELECTION_KIND",
+    "EVENT_SENTENCE",
+    "LOT_DECIDED",
+    "MEMBERSHIP_SENTENCE",
+    "ON_READING",
+    "OPERATIVE",
+    "OPERATIVE_BY_STATE",
+    "READING_CHECK",
+    "TEMPLATES",
+    "TITLES",
+    "blocks",
+    "context",
+    "document",
+    "markdown",
+    "select",
+    "to_docx",
+    "to_html",
+]
 
 TEMPLATES = Path(__file__).parent / "templates" / "feststellung"
 
@@ -39,9 +65,14 @@ TEMPLATES = Path(__file__).parent / "templates" / "feststellung"
 def _environment():
     import jinja2  # imported where needed: only this command uses it
 
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=False,
-                              keep_trailing_newline=True, trim_blocks=False, lstrip_blocks=False,
-                              undefined=jinja2.StrictUndefined)
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        autoescape=False,
+        keep_trailing_newline=True,
+        trim_blocks=False,
+        lstrip_blocks=False,
+        undefined=jinja2.StrictUndefined,
+    )
 
 
 def markdown(result: dict, case, det: dict, lang: str = "de") -> str:
@@ -77,6 +108,10 @@ def document(result: dict, case, vacancy: str | None = None, lang: str = "de") -
     """The Markdown of every selected determination, one after another (a page break between)."""
     parts = [markdown(result, case, det, lang) for det in select(result, vacancy)]
     if not parts:
-        head = "Kein Sitz ist frei geworden: nichts festzustellen." if lang == "de" else "No vacancy: nothing to determine."
+        head = (
+            "Kein Sitz ist frei geworden: nichts festzustellen."
+            if lang == "de"
+            else "No vacancy: nothing to determine."
+        )
         return head + "\n" + "".join(f"\n> ☐ {w}\n" for w in result["warnings"])
     return "\n---\n\n".join(parts)

@@ -7,12 +7,22 @@ the outcome rests on a reading.
 from __future__ import annotations
 
 from nachruecken.law.statutes import STATE_OF
-from nachruecken.output.documents.phrases import (ELECTION_KIND, LOT_DECIDED, ON_READING, OPERATIVE,
-                                                  OPERATIVE_BY_STATE, READING_CHECK, blank, day_text, join_names)
+from nachruecken.output.documents.phrases import (
+    ELECTION_KIND,
+    LOT_DECIDED,
+    ON_READING,
+    OPERATIVE,
+    OPERATIVE_BY_STATE,
+    READING_CHECK,
+    blank,
+    day_text,
+    join_names,
+)
 
 
-def operative(result: dict, case, det: dict, lang: str, name, with_determination: str | None
-              ) -> tuple[str, list[str], str]:
+def operative(
+    result: dict, case, det: dict, lang: str, name, with_determination: str | None
+) -> tuple[str, list[str], str]:
     """(text, open points, reading check): the operative sentence; what the office must still settle
     (a lot, an election, a referral, what the text leaves open); and, where the outcome rests on a
     reading rather than on the words of the text, the check that says so ("" if it does not)."""
@@ -35,36 +45,53 @@ def operative(result: dict, case, det: dict, lang: str, name, with_determination
         text = departure + _vacant(op, result, case, det, lang, departed, cite)
     elif outcome == "lot":
         names = join_names([name(p) for p in det["lot_between"]], lang)
-        text = departure + op["lot"].format(names=names).rstrip(".") + cite + ". " + op["drawn"].format(
-            date=blank("Datum" if lang == "de" else "date"), name=blank("Name"))
+        text = (
+            departure
+            + op["lot"].format(names=names).rstrip(".")
+            + cite
+            + ". "
+            + op["drawn"].format(date=blank("Datum" if lang == "de" else "date"), name=blank("Name"))
+        )
         open_points.append(op["lot_open"].format(names=names))
     elif outcome == "by_election":
         kind = ELECTION_KIND[lang].get(det.get("by_election_kind", ""), "eine Wahl" if lang == "de" else "an election")
         text = departure + op["by_election"].format(departed=departed, kind=kind).rstrip(".") + cite + "."
         open_points.append(op["by_election_open"])
     elif outcome == "referred":
-        text = departure.removesuffix(op["and"]) + ". " + op["referred"].format(departed=departed, to=det["referred_to"])
+        text = (
+            departure.removesuffix(op["and"]) + ". " + op["referred"].format(departed=departed, to=det["referred_to"])
+        )
         open_points.append(op["referred_open"].format(to=det["referred_to"]))
     else:
         why = (det["outcome_ground"] or {}).get("explanation", "")
         text = op[outcome].format(departed=departed, why=why)
         if outcome == "undetermined":
             open_points.append(op["undetermined_open"])
-    if on_reading and not kept and ("Lesart" in ground.get("explanation", "") or "reading" in ground.get("explanation", "")):
+    if (
+        on_reading
+        and not kept
+        and ("Lesart" in ground.get("explanation", "") or "reading" in ground.get("explanation", ""))
+    ):
         reading_check = READING_CHECK[lang].format(why=ground["explanation"])
     else:
         reading_check = ""
     return text, open_points, reading_check
 
 
-def _successor(op: dict, case, det: dict, lang: str, name, departed: str, cite: str,
-               with_determination: str | None) -> str:
+def _successor(
+    op: dict, case, det: dict, lang: str, name, departed: str, cite: str, with_determination: str | None
+) -> str:
     """Who succeeds, from which nomination, how a lot decided between candidates, and when the
     membership begins."""
     m = det.get("membership") or {}
     body = op["body_named"].format(name=case.body_name) if case.body_name else op["body_dat"]
-    text = op["successor"].format(name=name(det["successor"]), nom=case.nomination_display(det["successor_nomination"]),
-                                  departed=departed, body_dat=body, body=body)
+    text = op["successor"].format(
+        name=name(det["successor"]),
+        nom=case.nomination_display(det["successor_nomination"]),
+        departed=departed,
+        body_dat=body,
+        body=body,
+    )
     text = text.rstrip(".") + cite + "."
     if det["lot_between"]:
         text += " " + LOT_DECIDED[lang].format(names=join_names([name(p) for p in det["lot_between"]], lang))
@@ -86,8 +113,11 @@ def _vacant(op: dict, result: dict, case, det: dict, lang: str, departed: str, c
         # is read at the end of the term); otherwise a blank
         n = (result.get("composition") or {}).get("legal_member_count")
         only = sum(bool(d["member_count_reduced"]) for d in result["determinations"]) == 1
-        text += op["reduced"].format(count=n if (n is not None and only) else blank(
-            "neue Mitgliederzahl" if lang == "de" else "new member count"))
+        text += op["reduced"].format(
+            count=n
+            if (n is not None and only)
+            else blank("neue Mitgliederzahl" if lang == "de" else "new member count")
+        )
     else:
         text += op["unchanged"]
     return text

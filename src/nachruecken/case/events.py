@@ -1,0 +1,175 @@
+"""The events of a case file: each checked against the case's persons and nominations, put in date
+order, and the checks that need them all (by-elections, nothing after a death).
+
+Every problem becomes one ``InputError`` naming the key path.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+
+from nachruecken.case.model import DECLARATION_TYPES, VACATING_TYPES, Event, Nomination
+from nachruecken.errors import InputError
+
+
+def parse_date(text: str, path: str) -> dt.date:
+    """An ISO date of the case file, or an error naming the key."""
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise InputError(f"{text!r} is not a real calendar date", path) from None
+
+
+_EXTRA_KEYS = {
+    "nomination": ("called",),
+    "reservation": ("accepted",),
+    "form": DECLARATION_TYPES,
+    "received": DECLARATION_TYPES,
+    "ground": ("lost_seat",),
+    "seat": ("called",),
+    "group": ("joined_group", "left_group", "expelled"),
+    "cause": ("lost_seat",),
+    "seat_of": ("called",),
+    "seats_of": ("by_election_held",),
+    "kind": ("by_election_held",),
+}
+
+
+def build_events(raw_events: list, persons: set[str], by_id: dict[str, Nomination]) -> list[Event]:
+    """The events in date order (a date keeps its file order), each checked against the case's persons and
+    nominations; ``seq`` numbers them in that order."""
+    staged = [_event(i, ed, persons, by_id) for i, ed in enumerate(raw_events)]
+    staged.sort(key=lambda ev: (ev.date, ev.file_index))  # stable: same date keeps file order
+    events = [dataclasses.replace(ev, seq=k + 1) for k, ev in enumerate(staged)]
+    _check_person_timelines(events)
+    return events
+
+
+def _event(i: int, ed: dict, persons: set[str], by_id: dict[str, Nomination]) -> Event:
+    """One event as written (``seq`` 0 until sorted), or the first problem with it."""
+    p = f"events[{i}]"
+    date = parse_date(ed["date"], f"{p}.date")
+    etype = ed["type"]
+    if etype == "by_election_held":
+        _check_by_election_event(ed, persons, p)
+    elif "person" not in ed:
+        raise InputError("missing required key 'person'", p)
+    person = ed.get("person", "")
+    if etype != "by_election_held" and person not in persons:
+        raise InputError(f"person '{person}' is on no nomination", f"{p}.person")
+    for key, types in _EXTRA_KEYS.items():
+        if key in ed and etype not in types:
+            raise InputError(f"'{key}' belongs to events of type {', '.join(types)}, not '{etype}'", f"{p}.{key}")
+    nomination = _called_nomination(ed, person, by_id, p) if etype == "called" else ed.get("nomination")
+    if "seat_of" in ed and ed["seat_of"] not in persons:
+        raise InputError(f"seat_of names '{ed['seat_of']}', who is on no nomination", f"{p}.seat_of")
+    received = parse_date(ed["received"], f"{p}.received") if "received" in ed else None
+    if received is not None and received < date:
+        raise InputError(f"received {received} lies before the declaration's date {date}", f"{p}.received")
+    if etype == "joined_group" and "group" not in ed:
+        raise InputError("a 'joined_group' event needs 'group' (the party or voter group joined)", f"{p}.group")
+    return Event(
+        seq=0,
+        file_index=i,
+        date=date,
+        person=person,
+        type=etype,
+        nomination=nomination,
+        reservation=bool(ed.get("reservation", False)),
+        form=ed.get("form", "written" if etype == "waived" else None),
+        ground=ed.get("ground"),
+        seat=ed.get("seat"),
+        group=ed.get("group"),
+        cause=ed.get("cause"),
+        received=received,
+        seat_of=ed.get("seat_of"),
+        seats_of=tuple(ed.get("seats_of", ())),
+        kind=ed.get("kind"),
+    )
+
+
+def _check_by_election_event(ed: dict, persons: set[str], p: str) -> None:
+    """The election's own event names no person: its winners are the elected of the nominations marked
+    by_election; it names the departed whose seats it filled, each once."""
+    if "person" in ed:
+        raise InputError(
+            "a 'by_election_held' event names no person: its winners are the elected candidates "
+            "of the nominations marked 'by_election' with its date",
+            f"{p}.person",
+        )
+    if "seats_of" not in ed:
+        raise InputError("a 'by_election_held' event needs 'seats_of' (the departed whose seats it filled)", p)
+    for k, who in enumerate(ed["seats_of"]):
+        if who not in persons:
+            raise InputError(f"person '{who}' is on no nomination", f"{p}.seats_of[{k}]")
+        if who in ed["seats_of"][:k]:
+            raise InputError(f"'{who}' is named twice", f"{p}.seats_of[{k}]")
+
+
+def _called_nomination(ed: dict, person: str, by_id: dict[str, Nomination], p: str) -> str:
+    """The nomination a recorded call is from: the one named, else the person's only one."""
+    nomination = ed.get("nomination")
+    on = [n.id for n in by_id.values() if any(c.person == person for c in n.candidates)]
+    if nomination is None:
+        if len(on) > 1:
+            raise InputError(
+                f"'{person}' is on several nominations ({', '.join(on)}); name the 'nomination'",
+                f"{p}.nomination",
+            )
+        return on[0]
+    if nomination not in by_id:
+        raise InputError(f"nomination '{nomination}' does not exist", f"{p}.nomination")
+    if nomination not in on:
+        raise InputError(f"'{person}' is not a candidate of nomination '{nomination}'", f"{p}.nomination")
+    return nomination
+
+
+def check_by_elections(nominations: list[Nomination], events: list[Event]) -> None:
+    """A by-election (DESIGN: event `by_election_held`, nominations marked `by_election`): one event a
+    day, naming seats vacated on or before it; each by-election nomination has its event; it elects
+    no more persons than it names seats."""
+    held: dict = {}
+    for ev in events:
+        if ev.type != "by_election_held":
+            continue
+        p = f"events[{ev.file_index}]"
+        if ev.date in held:
+            raise InputError(f"two by_election_held events on {ev.date}; name every seat it filled in one", p)
+        held[ev.date] = ev
+        for k, who in enumerate(ev.seats_of):
+            if not any(e.person == who and e.type in VACATING_TYPES and e.date <= ev.date for e in events):
+                raise InputError(
+                    f"no event on or before {ev.date} vacates the seat of '{who}' (died, refused, resigned, "
+                    "lost_seat, elected_mayor)",
+                    f"{p}.seats_of[{k}]",
+                )
+    winners: dict = {}
+    for i, nom in enumerate(nominations):
+        if nom.by_election is None:
+            continue
+        if nom.by_election not in held:
+            raise InputError(f"no by_election_held event on {nom.by_election}", f"nominations[{i}].by_election")
+        winners[nom.by_election] = winners.get(nom.by_election, 0) + sum(c.elected for c in nom.candidates)
+    for day, ev in held.items():
+        if winners.get(day, 0) > len(ev.seats_of):
+            n = len(ev.seats_of)
+            raise InputError(
+                f"the by-election of {day} elects {winners[day]} persons but 'seats_of' names only {n} "
+                f"seat{'s' if n > 1 else ''}",
+                f"events[{ev.file_index}].seats_of",
+            )
+
+
+def _check_person_timelines(events: list[Event]) -> None:
+    """Nothing happens to a person after death except what others record (lot, notices)."""
+    dead: dict[str, Event] = {}
+    for ev in events:
+        if ev.person in dead and ev.type not in ("group_notice", "evidence_missing"):
+            first = dead[ev.person]
+            raise InputError(
+                f"'{ev.person}' died on {first.date} (events[{first.file_index}]) but has a later '{ev.type}' event",
+                f"events[{ev.file_index}]",
+            )
+        if ev.type == "died":
+            dead[ev.person] = ev
