@@ -111,3 +111,19 @@ def test_rooms_fit_on_a_screen():
                 if size > MAX_FUNCTION:
                     long.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.name}: {size} lines")
     assert not long, "too big:\n" + "\n".join(long)
+
+
+def test_the_readme_layout_names_every_module():
+    """README "Layout" names each subpackage folder and each module in it, so it matches the tree."""
+    readme = (PACKAGE.parents[1] / "README.md").read_text()
+    block = readme.split("## Layout", 1)[1].split("```")[1]
+    words = {w.strip(";:.,()") for w in block.replace("/", " / ").split()}
+    missing = []
+    for path in _modules():
+        rel = path.relative_to(PACKAGE)
+        for folder in rel.parts[:-1]:
+            if folder not in words:
+                missing.append(f"folder {folder}/")
+        if path.stem != "__init__" and path.stem not in words and f"{path.stem}.py" not in words:
+            missing.append(str(rel))
+    assert not missing, "README Layout does not name: " + ", ".join(sorted(set(missing)))

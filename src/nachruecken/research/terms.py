@@ -2,7 +2,7 @@
 
 The single-vacancy universe (encodings/check/universe.lp) is solved inside clingo. A term is a
 sequence of procedures, and the one definition of how a term is read is the ledger
-(src/nachruecken/engine/ledger.py), which drives the statute encoding vacancy by vacancy. A second ledger
+(src/nachruecken/engine/ledger/), which drives the statute encoding vacancy by vacancy. A second ledger
 written in ASP for the checks could disagree with it, so the term universe is enumerated here, in
 Python, and every term is decided by ``determine_case`` - exactly what `nachruecken solve` does.
 
