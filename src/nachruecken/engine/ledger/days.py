@@ -9,9 +9,10 @@ import datetime as dt
 
 from nachruecken.case.model import Event
 from nachruecken.engine.ledger.model import FAILING_TYPES, Holding, Procedure
+from nachruecken.engine.ledger.state import LedgerState
 
 
-class Days:
+class Days(LedgerState):
     """One day of the sweep. Reads ``pending_of``, ``holders``, ``took_seat``, ``rules``, ``case`` and
     ``procedures``; writes ``result.warnings`` and, on a by-election, ``holders``, ``took_seat`` and the
     procedures it ends. Reading each event is ``Declarations``' part, walking ``Walks``'."""

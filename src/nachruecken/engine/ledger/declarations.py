@@ -10,9 +10,10 @@ import datetime as dt
 
 from nachruecken.case.model import VACATING_TYPES, Event
 from nachruecken.engine.ledger.model import FAILING_TYPES, Procedure
+from nachruecken.engine.ledger.state import LedgerState
 
 
-class Declarations:
+class Declarations(LedgerState):
     """How each event is read. Reads ``holders``, ``pending_of``, ``rules``, ``case`` and ``elected_until``;
     writes ``read_as`` (an event read as another type), ``refusal_role`` (what a refusal refused) and
     ``result.warnings``; the actions it adds to the day's list are run by ``Days``."""

@@ -9,6 +9,7 @@ import datetime as dt
 
 from nachruecken.case.model import VACATING_TYPES, Event
 from nachruecken.engine.ledger.model import Holding
+from nachruecken.engine.ledger.state import LedgerState
 from nachruecken.law.dates import period_end
 
 # Without a recorded notification, declarations within four weeks of the call count as in time
@@ -16,7 +17,7 @@ from nachruecken.law.dates import period_end
 UNNOTIFIED_WEEKS = 4
 
 
-class Periods:
+class Periods(LedgerState):
     """The ledger's periods. Reads ``case``, ``land``, ``unnotified``, ``rules``, ``events``, ``as_of``,
     ``holders``, ``elected_until`` and ``elected_since``; ``_deemed_refusals`` adds to ``events``."""
 

@@ -10,10 +10,11 @@ import datetime as dt
 
 from nachruecken.case.model import Event
 from nachruecken.engine.ledger.model import Call, Holding, Procedure
+from nachruecken.engine.ledger.state import LedgerState
 from nachruecken.errors import InputError
 
 
-class RecordedCalls:
+class RecordedCalls(LedgerState):
     """What the record of a call does. Reads ``case``, ``rules``, ``events`` and ``procedures``; writes
     ``holders``, ``took_seat``, ``pending_of``, the procedures' calls and state, and ``result.warnings``."""
 

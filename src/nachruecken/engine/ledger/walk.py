@@ -9,9 +9,10 @@ import datetime as dt
 
 from nachruecken.case.model import Event
 from nachruecken.engine.ledger.model import Call, Decision, Holding, Procedure
+from nachruecken.engine.ledger.state import LedgerState
 
 
-class Walks:
+class Walks(LedgerState):
     """Procedures and their walks. Reads ``decide`` and ``events``; writes ``procedures``, ``pending_of``,
     ``holders``, ``took_seat``, ``refusal_role`` (a refusal that vacated a seat) and ``result.warnings``.
     What a walk sees is ``Steps``' part."""
