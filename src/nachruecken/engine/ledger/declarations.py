@@ -79,10 +79,12 @@ class Declarations(LedgerState):
             if ev.type == "resigned":
                 self._read_as(ev, "refused", "elected")
             if self.rules.members_from_period_start and self.case.body_period_start is None:
+                until = self.elected_until[p]
+                assert until is not None  # early: his period to declare runs (_in_period)
                 self.result.warnings.append(
                     (
                         "period_start_presumed",
-                        {"person": p, "date": day.isoformat(), "until": self.elected_until[p].isoformat()},
+                        {"person": p, "date": day.isoformat(), "until": until.isoformat()},
                     )
                 )
             actions.append((ev.seq, "open", self._open(ev, "refused"), None))
@@ -133,7 +135,9 @@ class Declarations(LedgerState):
         elif ev.type == "died":
             # not a failure of the call under this statute (M-V: mv.death_before_membership reads it
             # as a member's death): he is taken to hold the seat, and his death vacates it
-            self._seat(proc, ev.person, proc.pending.nomination, ev.date, seq=ev.seq)
+            call = proc.pending
+            assert call is not None  # pending_of holds pending procedures only
+            self._seat(proc, ev.person, call.nomination, ev.date, seq=ev.seq)
             actions.append((ev.seq, "open", self._open(ev, ev.type), None))
         elif ev.type in VACATING_TYPES:
             # he holds no seat yet that this could vacate

@@ -78,6 +78,7 @@ class Steps(LedgerState):
         for person, other in self.pending_of.items():
             if other is not proc:
                 call = other.pending
+                assert call is not None  # pending_of holds pending procedures only
                 sitting[person] = Holding(
                     person,
                     other.holding.seat_nomination,
