@@ -30,7 +30,7 @@ from nachruecken.law.statutes import resolve_statute_spec
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class _StrictLoader(_BaseLoader):
+class _StrictLoader(_BaseLoader):  # type: ignore[valid-type,misc]  # a base chosen at import: C or pure Python
     """SafeLoader that keeps dates as text (we check them ourselves) and refuses duplicate keys."""
 
 
