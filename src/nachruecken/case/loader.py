@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import os
 from pathlib import Path
 
 import yaml
@@ -169,7 +170,7 @@ def _json_pairs(pairs):
     return out
 
 
-def load_case(path: str | Path) -> Case:
+def load_case(path: str | os.PathLike[str]) -> Case:
     """Load and validate one case file; raise InputError (with the file set) on any problem."""
     path = Path(path)
     raw = b""
