@@ -15,6 +15,8 @@ from nachruecken.law.statutes import encoding_files
 class EncodingError(RuntimeError):
     """The encoding itself misbehaved (no answer set, or several): a bug, never bad input."""
 
+    case: dict  # set by research.term_check: the case that failed, where one is known
+
 
 @functools.cache
 def _parsed(statute_id: str) -> tuple:
