@@ -7,6 +7,7 @@ Loading what these functions write gives the same case.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import yaml
 from clingo import Function, Number, String
@@ -49,7 +50,7 @@ def case_to_data(case: Case, with_expected: bool = True) -> dict:
 
 
 def _body_data(case: Case) -> dict:
-    body = {}
+    body: dict[str, Any] = {}
     if case.body_name:
         body["name"] = case.body_name
     if case.body_seats is not None:

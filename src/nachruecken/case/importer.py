@@ -235,7 +235,8 @@ def parse(path: Path) -> Imported:
 
 def slug(text: str) -> str:
     """An id from a name: lower-case ASCII words joined by '-' (ä -> ae, ß -> ss)."""
-    text = text.lower().translate(str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"}))
+    umlauts: dict[str, str | int | None] = {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"}
+    text = text.lower().translate(str.maketrans(umlauts))
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-") or "x"
 
@@ -273,10 +274,11 @@ def to_case_yaml(data: Imported, statute: str, source: str) -> str:
         nid = _unique(slug(key), nomination_ids)
         out.append(f"  - id: {_yaml_str(nid)}")
         out.append(f"    name: {_yaml_str(rows[0].nomination)}")
-        if data.districts.get(key):
+        district = data.districts.get(key)
+        if district:
             # a nomination of one Wahlkreis (Wahlbereich, Wahlbezirk)
             out.append("    tier: district")
-            out.append(f"    district: {_yaml_str(slug(data.districts[key]))}")
+            out.append(f"    district: {_yaml_str(slug(district))}")
         out.append("    candidates:")
         for row in rows:
             pid = _unique(slug(row.pid or row.name), person_ids)

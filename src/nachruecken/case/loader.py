@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import os
 from pathlib import Path
 
 import yaml
@@ -30,7 +31,7 @@ from nachruecken.law.statutes import resolve_statute_spec
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class _StrictLoader(_BaseLoader):
+class _StrictLoader(_BaseLoader):  # type: ignore[valid-type,misc]  # a base chosen at import: C or pure Python
     """SafeLoader that keeps dates as text (we check them ourselves) and refuses duplicate keys."""
 
 
@@ -169,7 +170,7 @@ def _json_pairs(pairs):
     return out
 
 
-def load_case(path: str | Path) -> Case:
+def load_case(path: str | os.PathLike[str]) -> Case:
     """Load and validate one case file; raise InputError (with the file set) on any problem."""
     path = Path(path)
     raw = b""

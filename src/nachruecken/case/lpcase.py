@@ -9,6 +9,7 @@ data a YAML case gives, so one validator serves every format.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import clingo
 from clingo import ast
@@ -213,7 +214,7 @@ def _head(facts: dict[str, list]) -> dict:
 
 def _body(facts: dict[str, list]) -> dict:
     """The body: its name, kind, period, unfilled seats and seats (empty: none given)."""
-    body = {}
+    body: dict[str, str | int] = {}
     for key, name in (("name", "body_name"), ("kind", "body_kind")):
         v = _one(facts, name)
         if v is not None:
@@ -256,7 +257,7 @@ def _nominations(facts: dict[str, list]) -> list[dict]:
         nom(n, "nomination_by_election")["by_election"] = _date(d, "nomination_by_election")
     cands: dict[tuple[str, str], dict] = {}
     for n, p, pos in sorted(facts.get("candidate", []), key=lambda a: (str(a[0]), _value(a[2], "position"))):
-        entry = {"id": _text(p, "candidate"), "position": _value(pos, "candidate position")}
+        entry: dict[str, Any] = {"id": _text(p, "candidate"), "position": _value(pos, "candidate position")}
         if entry["id"] in names:
             entry["name"] = names[entry["id"]]
         nom(n, "candidate")["candidates"].append(entry)

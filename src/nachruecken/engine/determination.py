@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from typing import cast
 
 from nachruecken.case.model import Case
 from nachruecken.engine.ledger import Procedure, Step
@@ -386,7 +387,9 @@ def parse_day(text: str | None) -> dt.date | None:
 
 def finish_determination(proc: Procedure, texts: Texts, unnotified: str, case: Case | None = None) -> dict:
     """The determination of a procedure: its last walk, with the calls it made."""
-    det = dict(proc.decision.payload)
+    decision = proc.decision
+    assert decision is not None  # only decided procedures are finished (determine_case)
+    det = dict(cast(dict, decision.payload))  # _decision keeps the determination as its payload
     det["calls"] = [
         {
             "person": c.person,

@@ -20,6 +20,7 @@ from nachruecken.engine.determination import build_determination, finish_determi
 from nachruecken.engine.facts import ALL_ORDERS, Ids, case_text, step_text
 from nachruecken.engine.ledger import Decision, LedgerRules, Step, effective_events, run_ledger
 from nachruecken.engine.solver import solve_atoms
+from nachruecken.engine.window import Window
 from nachruecken.errors import InputError
 from nachruecken.law.dates import to_int
 from nachruecken.law.statutes import (
@@ -47,7 +48,7 @@ class _Version:
     texts: Texts
     static: str | None = None  # the case's static facts under this text's readings (made when first needed)
     ranked: dict | None = None  # the case's orderings under this text (window.rankings)
-    window: object = None  # the window the static facts hold (window.Window), None: everyone
+    window: Window | None = None  # the window the static facts hold, None: everyone
     full: str | None = None  # the static facts of everyone, where a windowed walk must be repeated
 
 
@@ -203,6 +204,7 @@ class _Term:
     def _walk(self, version: _Version, step: Step) -> dict:
         """The atoms of the statute's walk for one step."""
         facts = step_text(self.case, step, self.as_of, self.land, self.q, self.rules.period_shift)
+        assert version.static is not None  # decide() prepares the version first (_prepare)
         atoms = solve_atoms(version.statute.id, version.static + "\n" + facts, self.all_candidates)
         if version.window is not None and not window.accepts(version.window, atoms):
             if version.full is None:  # the walk reached past the window: again with everyone

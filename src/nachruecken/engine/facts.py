@@ -188,12 +188,12 @@ def step_text(
         if kind == "by_election_held":
             continue  # no person's event: the ledger seats its winners (ledger._by_election)
         if kind in ("left_group", "expelled"):
-            other = _other_group_left(case, e)
-            if other is not None:
+            group = _other_group_left(case, e)
+            if group is not None:
                 # leaving a group he joined later, not the one he stood for (NRW 2024 § 45 Abs. 3 Satz 3)
                 kind = "left_other_group"
                 if e.group is None:
-                    out.append(f"event_group({i},{q(other)}).")
+                    out.append(f"event_group({i},{q(group)}).")
         out.append(f"event({i},{to_int(e.date)},{q(e.person)},{kind}).")
         out += _event_details(case, i, e, land, shift)
     for i, e in step.later:

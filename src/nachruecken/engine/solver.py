@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
+from collections.abc import Sequence
 
 import clingo
 from clingo import ast
@@ -13,6 +14,8 @@ from nachruecken.law.statutes import encoding_files
 
 class EncodingError(RuntimeError):
     """The encoding itself misbehaved (no answer set, or several): a bug, never bad input."""
+
+    case: dict  # set by research.term_check: the case that failed, where one is known
 
 
 @functools.cache
@@ -68,7 +71,7 @@ def _solve_atoms(statute_id: str, facts: str, all_candidates: bool) -> dict[str,
         ctl.ground([("base", [])])
     except RuntimeError:
         raise EncodingError(f"{statute_id}: grounding failed: {'; '.join(messages)[:500]}") from None
-    models: list[list[clingo.Symbol]] = []
+    models: list[Sequence[clingo.Symbol]] = []
     ctl.solve(on_model=lambda m: models.append(m.symbols(shown=True)))
     if len(models) != 1:
         raise EncodingError(f"{statute_id}: expected exactly one answer set, got {len(models)}")

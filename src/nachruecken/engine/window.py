@@ -26,7 +26,9 @@ ways and requires equal results; a statute rule that aggregates over a whole poo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, cast
 
 from nachruecken.case.model import Case
 from nachruecken.engine.solver import Const, GroupRef
@@ -61,7 +63,7 @@ class Ranking:
 
     cands: list  # Candidate entries in rank order
     noms: str | list[str]  # their nomination ids: one id for all, or a list alongside ``cands``
-    key: object  # a Candidate's tie key: equal keys are one rank (his list place in a list ordering)
+    key: Callable[[Any], Any]  # a Candidate's tie key: equal keys are one rank (his list place in a list ordering)
 
     def nomination(self, i: int) -> str:
         return self.noms if isinstance(self.noms, str) else self.noms[i]
@@ -100,7 +102,8 @@ def rankings(case: Case, orders: dict) -> dict[tuple, Ranking]:
 def _merged(rankings: list[Ranking], key) -> Ranking:
     """Several nominations' orderings by one key, as one; a tie keeps their file order."""
     pairs = sorted(((c, r.noms) for r in rankings for c in r.cands), key=lambda pair: key(pair[0]))
-    return Ranking([c for c, _ in pairs], [n for _, n in pairs], key)
+    # (each ranking merged is one nomination's: its ``noms`` is one id)
+    return Ranking([c for c, _ in pairs], cast(list[str], [n for _, n in pairs]), key)
 
 
 def _position(c):

@@ -11,6 +11,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from nachruecken.engine.expectations import CASE_SUFFIXES
 
@@ -165,12 +166,13 @@ class _Pool:
 
     def collect(self) -> None:
         """The answers that come within half a second, or before the first case in progress runs out of time."""
-        from multiprocessing.connection import wait
+        from multiprocessing.connection import Connection, wait
 
         busy = [w for w in self.workers if w.chunk]
         now = time.monotonic()
         wait_for = 0.5 if self.timeout is None else max(0.0, min(w.since + self.timeout - now for w in busy))
-        for conn in wait([w.conn for w in busy], min(wait_for, 0.5)):
+        # wait() returns the objects it is given: the workers' pipe ends
+        for conn in cast("list[Connection]", wait([w.conn for w in busy], min(wait_for, 0.5))):
             w = next(x for x in busy if x.conn is conn)
             try:
                 index, outcome = conn.recv()

@@ -86,6 +86,7 @@ def main() -> None:
         return
     from nachruecken.interfaces.solve_command import _err, report_bug, run_solve
 
+    assert parsed is not None  # fast: read_solve gave the arguments
     try:
         code = run_solve(**parsed)
     except KeyboardInterrupt:

@@ -6,7 +6,13 @@ from __future__ import annotations
 import io
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress
 
 
 def _err(message: str) -> None:
@@ -51,17 +57,18 @@ class _progress:
     """A progress bar on stderr for long runs at a terminal; silent otherwise."""
 
     def __init__(self, total: int):
-        self.total, self.bar = total, None
+        self.total = total
+        self.bar: Progress | None = None
 
     def __enter__(self):
         if self.total >= 20 and sys.stderr.isatty():
             from rich.console import Console
             from rich.progress import Progress
 
-            self.bar = Progress(console=Console(stderr=True), transient=True)
-            self.bar.start()
-            self.task = self.bar.add_task("solving", total=self.total)
-            return lambda n: self.bar.advance(self.task, n)
+            bar = self.bar = Progress(console=Console(stderr=True), transient=True)
+            bar.start()
+            self.task = bar.add_task("solving", total=self.total)
+            return lambda n: bar.advance(self.task, n)
         return None
 
     def __exit__(self, *exc):
@@ -79,7 +86,7 @@ def _case_of(outcome):
 
 
 def _checked_arguments(
-    reading: list[str], statute: str | None, fmt: str | None, as_json: bool, csv_dialect: str
+    reading: Sequence[str], statute: str | None, fmt: str | None, as_json: bool, csv_dialect: str
 ) -> tuple[dict[str, str], str]:
     """The readings and the output format, once every argument is known good (else an InputError)."""
     from nachruecken.errors import InputError
@@ -103,7 +110,7 @@ class _Results:
             (lambda text: sink.write(text)) if sink is not None else (lambda text: print(text, end="", flush=True))
         )
         self.csv_rows: list = []
-        self.console = None
+        self.console: Console | None = None
         # each format loads only what it needs, before the first case is decided
         if kind == "text":
             from rich.console import Console
@@ -134,6 +141,7 @@ class _Results:
         elif self.kind == "csv":
             self.csv_rows += self.formats.csv_rows(outcome.result, _case_of(outcome), self.lang)
         else:
+            assert self.console is not None  # kind "text": made in __init__
             self.render(outcome.result, _case_of(outcome), self.console, self.lang)
         return 0
 
@@ -156,7 +164,7 @@ def run_solve(
     cases: list[Path],
     as_json: bool = False,
     statute: str | None = None,
-    reading: list[str] = (),
+    reading: Sequence[str] = (),
     lang: str = "en",
     all_candidates: bool = False,
     jobs: int = 1,
@@ -189,6 +197,7 @@ def run_solve(
     if kind == "csv":
         results.write_csv(csv_dialect, output)
     elif output is not None:
+        assert sink is not None  # made for an output file
         try:
             output.write_text(sink.getvalue(), encoding="utf-8")
         except OSError as exc:

@@ -9,6 +9,7 @@ the text of its vacancy's day, with a warning. Nothing here decides anything leg
 from __future__ import annotations
 
 import datetime as dt
+from typing import cast
 
 from nachruecken.law.dates import long_date
 from nachruecken.law.statutes import VERSIONS, Statute, load_statute, version_on
@@ -247,8 +248,10 @@ def _straddle_warnings(
     out: list[str] = []
     other_mode = "step_day" if mode == "vacancy_day" else "vacancy_day"
     for proc in straddling(applied, as_of):
-        st = in_force_on(next(s for p, s, _ in applied if p is proc), proc.date)
+        # (as before, taken to be in force: straddling found the procedure under a text of its day)
+        st = cast(Statute, in_force_on(next(s for p, s, _ in applied if p is proc), proc.date))
         other = next(o for o in _later(st) if o.in_force_from and proc.date < o.in_force_from)
+        assert other.in_force_from is not None  # chosen for the day it came into force
         alt = (alternative or {}).get((proc.holding.person, proc.date))
         here = (proc.decision.outcome, proc.decision.successor)
         tail = (

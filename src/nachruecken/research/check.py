@@ -185,7 +185,9 @@ def _dead_norms(
     ctl: clingo.Control, statute, statute_id: str, norms: list[str] | None, time_limit: float, say, started: float
 ) -> dict:
     """The norms no case of the universe uses (dead), and those clingo could not decide in time."""
-    dead, used, unknown = [], [], []
+    dead: list[str] = []
+    used: list[str] = []
+    unknown: list[str] = []
     for norm in norms if norms is not None else list(statute.norms):
         status, atoms = optimal(ctl, clingo.Function("used", [clingo.String(norm)]), time_limit)
         (used if atoms else dead if status == "none_found" else unknown).append(norm)

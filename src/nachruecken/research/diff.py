@@ -57,11 +57,12 @@ def parse_spec(text: str) -> Spec:
 
     head, *rest = text.split("@")
     statute = resolve_statute_id(head, "statute")
-    overrides = []
+    overrides: list[tuple[str, str]] = []
     for item in rest:
         if "=" not in item:
             raise InputError(f"'{item}' is not of the form ID=VALUE", text)
-        overrides.append(tuple(item.split("=", 1)))
+        rid, value = item.split("=", 1)
+        overrides.append((rid, value))
     if head in VERSIONS:
         # a state code: its newest text that knows every reading named (he@he.ersatzliste_order=list
         # is the text before 2011, which has the Ersatzliste)
@@ -218,7 +219,8 @@ def _differences(
 ) -> tuple[list, list, str, bool]:
     """(differences, unreproduced, status, complete): ask for a difference, block its kind, ask again,
     until none is left, ``max_kinds`` are found, or too many kinds were set aside."""
-    differences, status, step, complete = [], "none_found", 0, False
+    differences: list[dict] = []
+    status, step, complete = "none_found", 0, False
     unreproduced: list[dict] = []
     while len(differences) < max_kinds and len(unreproduced) < max(max_kinds, 20):
         found, atoms = optimal(ctl, clingo.Function("differ"), time_limit)

@@ -303,12 +303,13 @@ def _no_reach_back(statute: str, data: dict, result: dict, decide) -> dict | Non
     # (a person may vacate a seat twice: once his own, once one he was called to later)
     after = {(d["vacancy"], d["date"]): view(d) for d in decide(late)["determinations"]}
     for det in result["determinations"]:
-        if ended_on(det) is not None and after.get((det["vacancy"], det["date"])) != view(det):
+        ended = ended_on(det)
+        if ended is not None and after.get((det["vacancy"], det["date"])) != view(det):
             return {
                 "case": data,
                 "with": late,
                 "vacancy": det["vacancy"],
-                "ended": ended_on(det).isoformat(),
+                "ended": ended.isoformat(),
                 "changed": _changed(view(det), after.get((det["vacancy"], det["date"]))),
             }
     return None

@@ -6,6 +6,7 @@ reading divergence found over single vacancies, completed by what the terms show
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 TERM_ANALYSES = ("term_gap", "term_conflict", "independence", "no_reach_back")
 TERM_TITLES = {
@@ -55,7 +56,7 @@ def _term_analysis(
     """One term analysis: its status, and its witness ``w`` (if any) written and said in prose."""
     from nachruecken.research.term_check import witness_files
 
-    entry = {"name": name, "status": "found" if w else status_if_none, "witnesses": []}
+    entry: dict[str, Any] = {"name": name, "status": "found" if w else status_if_none, "witnesses": []}
     if w:
         what = TERM_TITLES[name].format(seat=w.get("vacancy"), day=w.get("unrelated_day"), ended=w.get("ended"))
         if w.get("changed"):

@@ -30,6 +30,7 @@ import copy
 import datetime as dt
 from dataclasses import dataclass
 from itertools import product
+from typing import Any, cast
 
 # the family of texts a statute belongs to (the later versions share their case keys)
 FAMILY = {
@@ -155,7 +156,8 @@ class TermShape:
         if self.second:
             who = "that successor" if self.second == "successor" else self.second
             parts += (
-                f"; then {who} dies ({self.second_day.replace('_', ' ')}), the person called: {self.second_reaction}"
+                f"; then {who} dies ({cast(str, self.second_day).replace('_', ' ')}), "
+                f"the person called: {self.second_reaction}"
             )
         return parts
 
@@ -233,7 +235,8 @@ def build_term(statute: str, shape: TermShape, decide) -> dict | None:
     leaving = called if shape.second == "successor" else shape.second
     if leaving is None or any(e["person"] == leaving and e["type"] == "died" for e in events):
         return None
-    day2 = day1 + dt.timedelta(days=SECOND_DAYS[shape.second_day])
+    # (a shape with a second vacancy has its day and reaction: shapes)
+    day2 = day1 + dt.timedelta(days=SECOND_DAYS[cast(str, shape.second_day)])
     if any(e["person"] == leaving and e["date"] > day2.isoformat() for e in events):
         return None  # nothing of his may follow his death
     events.append({"date": day2.isoformat(), "person": leaving, "type": "died"})
@@ -246,14 +249,14 @@ def build_term(statute: str, shape: TermShape, decide) -> dict | None:
     later = [e for e in events if e["person"] == called2 and e["date"] > day2.isoformat()]
     if later:
         return None  # he is still answering the first call: the second call would interleave
-    events += _reaction_events(called2, shape.second_reaction, day2)
+    events += _reaction_events(called2, cast(str, shape.second_reaction), day2)
     events.sort(key=lambda e: e["date"])
     return data
 
 
 def unrelated_list(statute: str) -> dict:
     """A nomination of a third group that shares no person with the election (for independence)."""
-    nom = {
+    nom: dict[str, Any] = {
         "id": "z-l",
         "group": "z",
         "group_kind": "party",

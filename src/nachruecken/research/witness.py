@@ -9,6 +9,7 @@ vacancy (or, for a conflict, the conflict itself).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import clingo
 import yaml
@@ -40,7 +41,7 @@ def witness_case(statute_id: str, atoms: list[clingo.Symbol], prefix: str = "", 
 
 def _nomination(by: dict, n: clingo.Symbol) -> dict:
     """One nomination: its group, its tier (a district's with its substitute list) and its candidates."""
-    nom = {"id": atom_id(n)}
+    nom: dict[str, Any] = {"id": atom_id(n)}
     nom["group"] = next(atom_id(g) for m, g in by.get("nomination_group", []) if m == n)
     nom["group_kind"] = next(k.name for m, k in by.get("nomination_group_kind", []) if m == n)
     tier = next(k.name for m, k in by.get("nomination_tier", []) if m == n)

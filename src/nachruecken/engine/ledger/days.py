@@ -6,12 +6,14 @@ the events; and a by-election held on the day.
 from __future__ import annotations
 
 import datetime as dt
+from typing import cast
 
 from nachruecken.case.model import Event
 from nachruecken.engine.ledger.model import FAILING_TYPES, Holding, Procedure
+from nachruecken.engine.ledger.state import LedgerState
 
 
-class Days:
+class Days(LedgerState):
     """One day of the sweep. Reads ``pending_of``, ``holders``, ``took_seat``, ``rules``, ``case`` and
     ``procedures``; writes ``result.warnings`` and, on a by-election, ``holders``, ``took_seat`` and the
     procedures it ends. Reading each event is ``Declarations``' part, walking ``Walks``'."""
@@ -19,13 +21,16 @@ class Days:
     def _day(self, day: dt.date, evs: list[Event]) -> None:
         """One day's events: each read by its author's status on that day (member, pending, in the
         period to declare on his election, or candidate), then the walks they call for, in file order."""
-        actions: list[tuple[int, str, Procedure, Event | None]] = []
+        # (seq, kind, procedure, event | (person, kind) to check | None); a recorded call has no procedure yet
+        actions: list[tuple[int, str, Procedure | None, Event | tuple[str, str] | None]] = []
         uncalled: list[Event] = []
         self._same_day_declarations(day, evs)
         for ev in evs:
             # an acceptance makes its author a member from that moment, unless an earlier event of
             # his today may have failed the call
-            self._promote((day, ev.seq), frozenset(a[2].index for a in actions if a[1] == "check"))
+            # (a check always has its procedure)
+            checked = frozenset(cast(Procedure, a[2]).index for a in actions if a[1] == "check")
+            self._promote((day, ev.seq), checked)
             p = ev.person
             proc = self.pending_of.get(p)
             if ev.type == "called":
@@ -55,8 +60,11 @@ class Days:
     def _lot_event(self, ev: Event, actions: list) -> None:
         """A drawn lot, or an event that may take a tied person out of a lot, settles it."""
         for lot in self._open_procs():
-            if lot.state == "lot" and ev.person in lot.decision.lot_between:
-                actions.append((ev.seq, "walk", lot, None))
+            if lot.state == "lot":
+                decision = lot.decision
+                assert decision is not None  # a lot is the outcome of a walk's decision (_walk)
+                if ev.person in decision.lot_between:
+                    actions.append((ev.seq, "walk", lot, None))
 
     def _run_actions(self, day: dt.date, actions: list) -> None:
         """The walks the day's events call for, in the order of the events."""

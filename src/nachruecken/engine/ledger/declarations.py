@@ -10,9 +10,10 @@ import datetime as dt
 
 from nachruecken.case.model import VACATING_TYPES, Event
 from nachruecken.engine.ledger.model import FAILING_TYPES, Procedure
+from nachruecken.engine.ledger.state import LedgerState
 
 
-class Declarations:
+class Declarations(LedgerState):
     """How each event is read. Reads ``holders``, ``pending_of``, ``rules``, ``case`` and ``elected_until``;
     writes ``read_as`` (an event read as another type), ``refusal_role`` (what a refusal refused) and
     ``result.warnings``; the actions it adds to the day's list are run by ``Days``."""
@@ -78,10 +79,12 @@ class Declarations:
             if ev.type == "resigned":
                 self._read_as(ev, "refused", "elected")
             if self.rules.members_from_period_start and self.case.body_period_start is None:
+                until = self.elected_until[p]
+                assert until is not None  # early: his period to declare runs (_in_period)
                 self.result.warnings.append(
                     (
                         "period_start_presumed",
-                        {"person": p, "date": day.isoformat(), "until": self.elected_until[p].isoformat()},
+                        {"person": p, "date": day.isoformat(), "until": until.isoformat()},
                     )
                 )
             actions.append((ev.seq, "open", self._open(ev, "refused"), None))
@@ -132,7 +135,9 @@ class Declarations:
         elif ev.type == "died":
             # not a failure of the call under this statute (M-V: mv.death_before_membership reads it
             # as a member's death): he is taken to hold the seat, and his death vacates it
-            self._seat(proc, ev.person, proc.pending.nomination, ev.date, seq=ev.seq)
+            call = proc.pending
+            assert call is not None  # pending_of holds pending procedures only
+            self._seat(proc, ev.person, call.nomination, ev.date, seq=ev.seq)
             actions.append((ev.seq, "open", self._open(ev, ev.type), None))
         elif ev.type in VACATING_TYPES:
             # he holds no seat yet that this could vacate

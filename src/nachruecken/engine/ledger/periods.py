@@ -9,6 +9,7 @@ import datetime as dt
 
 from nachruecken.case.model import VACATING_TYPES, Event
 from nachruecken.engine.ledger.model import Holding
+from nachruecken.engine.ledger.state import LedgerState
 from nachruecken.law.dates import period_end
 
 # Without a recorded notification, declarations within four weeks of the call count as in time
@@ -16,7 +17,7 @@ from nachruecken.law.dates import period_end
 UNNOTIFIED_WEEKS = 4
 
 
-class Periods:
+class Periods(LedgerState):
     """The ledger's periods. Reads ``case``, ``land``, ``unnotified``, ``rules``, ``events``, ``as_of``,
     ``holders``, ``elected_until`` and ``elected_since``; ``_deemed_refusals`` adds to ``events``."""
 
@@ -45,11 +46,12 @@ class Periods:
         end, accepted = self._declaration_period(person, start)
         if self.rules.uncleared_refuses:
             barred, proof = self._hinderungsgrund(person, end)
-            if barred and proof is None:
-                # no member: his election counts as refused when the period ends (_deemed_refusals)
-                return end + dt.timedelta(days=1), None
-            if barred and accepted and proof > accepted.date:
-                return proof - dt.timedelta(days=1), proof  # he could accept only with the proof
+            if barred:
+                if proof is None:
+                    # no member: his election counts as refused when the period ends (_deemed_refusals)
+                    return end + dt.timedelta(days=1), None
+                if accepted and proof > accepted.date:
+                    return proof - dt.timedelta(days=1), proof  # he could accept only with the proof
         return (accepted.date - dt.timedelta(days=1), accepted.date) if accepted else (end, end)
 
     def _declaration_period(self, person: str, start: dt.date) -> tuple[dt.date, Event | None]:
@@ -80,7 +82,7 @@ class Periods:
         """An elected person whose Hinderungsgrund stood unproved when his period ended refuses the
         election on the day after (LedgerRules.uncleared_refuses): a refusal the ledger adds, first of
         its day, unless he left the seat before it."""
-        added = []
+        added: list[Event] = []
         for person, (until, since) in periods.items():
             if since is not None or until is None or (self.as_of is not None and until > self.as_of):
                 continue

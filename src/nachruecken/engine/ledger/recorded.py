@@ -10,10 +10,11 @@ import datetime as dt
 
 from nachruecken.case.model import Event
 from nachruecken.engine.ledger.model import Call, Holding, Procedure
+from nachruecken.engine.ledger.state import LedgerState
 from nachruecken.errors import InputError
 
 
-class RecordedCalls:
+class RecordedCalls(LedgerState):
     """What the record of a call does. Reads ``case``, ``rules``, ``events`` and ``procedures``; writes
     ``holders``, ``took_seat``, ``pending_of``, the procedures' calls and state, and ``result.warnings``."""
 
@@ -30,16 +31,19 @@ class RecordedCalls:
             self._called_elsewhere(ev)
             return
         if self._presumed(target):
-            if target.decision.successor == ev.person:
+            decided = target.decision
+            assert decided is not None  # _presumed: it ended with a decision
+            if decided.successor == ev.person:
                 target.recorded_call = ev  # the presumption was right; the record dates it
                 return
             self._unseat_presumed(target, ev)
-            expected = target.decision.successor
+            expected = decided.successor
         else:
             expected = target.pending.person if target.pending else None
         target.recorded_call = ev
         if expected == ev.person:
             if self.rules.members_at_election:
+                assert ev.nomination is not None  # a recorded call names its nomination (case.events)
                 self._seat(target, ev.person, ev.nomination, ev.date, seq=ev.seq)
                 return
             self._redate(target, ev)
@@ -58,6 +62,7 @@ class RecordedCalls:
             )
         else:  # (one pending elsewhere is taken by his own procedure, _call_target)
             self.result.warnings.append(("called_without_vacancy", {"called": ev.person, "date": ev.date.isoformat()}))
+            assert ev.nomination is not None  # a recorded call names its nomination (case.events)
             self.holders[ev.person] = Holding(
                 ev.person, ev.nomination, ev.nomination, "called", ev.seq, ev.seat, ev.date
             )
@@ -89,6 +94,7 @@ class RecordedCalls:
             self.pending_of.pop(target.pending.person, None)
             target.pending.ended, target.pending.how = ev.date, "superseded"
         elsewhere = self.pending_of.pop(ev.person, None)
+        assert ev.nomination is not None  # a recorded call names its nomination (case.events)
         target.calls.append(Call(ev.person, ev.nomination, ev.date))
         if self.rules.members_at_election:
             target.recorded_membership = {"notified": None, "deadline": None, "accepted": None}
@@ -97,7 +103,9 @@ class RecordedCalls:
             self._await_recorded(target, ev)
         if elsewhere is not None:
             # he awaited another seat: he cannot hold two, so that procedure calls again
-            elsewhere.pending.ended, elsewhere.pending.how = ev.date, "superseded"
+            call = elsewhere.pending
+            assert call is not None  # pending_of holds pending procedures only
+            call.ended, call.how = ev.date, "superseded"
             elsewhere.state = "open"
             self._walk(elsewhere, ev.date)
 
@@ -167,7 +175,10 @@ class RecordedCalls:
     def _unseat_presumed(self, proc: Procedure, ev: Event) -> None:
         """Undo a membership that rested on a presumed Feststellung the record contradicts: the
         person never became a member, and his call is superseded."""
-        person = proc.decision.successor
+        decided = proc.decision
+        # _presumed(proc): it ended with a decision whose successor holds the seat
+        assert decided is not None and decided.successor is not None
+        person = decided.successor
         self.holders.pop(person, None)
         self.took_seat.remove((person, proc.calls[-1].nomination, "called"))
         proc.calls[-1].ended, proc.calls[-1].how = ev.date, "superseded"

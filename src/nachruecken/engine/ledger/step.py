@@ -11,6 +11,7 @@ import datetime as dt
 
 from nachruecken.case.model import Event
 from nachruecken.engine.ledger.model import Holding, Procedure, Step
+from nachruecken.engine.ledger.state import LedgerState
 
 # What decides the membership of the person called after the walk's date: his notification, his
 # acceptance, a Hinderungsgrund arising or removed within his period (Hessen from 2011, § 23 Abs. 2), and
@@ -18,7 +19,7 @@ from nachruecken.engine.ledger.model import Holding, Procedure, Step
 MEMBERSHIP_EVENTS = ("notified", "accepted", "incompatibility", "incompatibility_ended", "called")
 
 
-class Steps:
+class Steps(LedgerState):
     """Builds a walk's ``Step``; changes nothing. Reads ``holders``, ``pending_of``, ``procedures``,
     ``took_seat``, ``events``, ``refusal_role``, ``rules`` and the periods (``Periods``)."""
 
@@ -77,6 +78,7 @@ class Steps:
         for person, other in self.pending_of.items():
             if other is not proc:
                 call = other.pending
+                assert call is not None  # pending_of holds pending procedures only
                 sitting[person] = Holding(
                     person,
                     other.holding.seat_nomination,

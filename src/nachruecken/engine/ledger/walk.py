@@ -6,12 +6,14 @@ encoding decides; the ledger records its call, lot or end), and the calls that t
 from __future__ import annotations
 
 import datetime as dt
+from typing import cast
 
 from nachruecken.case.model import Event
 from nachruecken.engine.ledger.model import Call, Decision, Holding, Procedure
+from nachruecken.engine.ledger.state import LedgerState
 
 
-class Walks:
+class Walks(LedgerState):
     """Procedures and their walks. Reads ``decide`` and ``events``; writes ``procedures``, ``pending_of``,
     ``holders``, ``took_seat``, ``refusal_role`` (a refusal that vacated a seat) and ``result.warnings``.
     What a walk sees is ``Steps``' part."""
@@ -30,7 +32,11 @@ class Walks:
 
     def _walk(self, proc: Procedure, day: dt.date, failing: tuple[str, str] | None = None) -> None:
         """Walk ``proc`` on ``day``; ``failing`` = (person, how): his pending call may have failed."""
-        check = (failing[0], proc.pending.nomination) if failing is not None else None
+        check: tuple[str, str] | None = None
+        if failing is not None:
+            pending = proc.pending
+            assert pending is not None  # a call is checked only while it is pending (days, _lapse)
+            check = (failing[0], pending.nomination)
         step = self._step(proc, day, check)
         step.pending_how = failing[1] if failing is not None else None
         decision = self.decide(step)
@@ -50,6 +56,7 @@ class Walks:
         if not decision.pending_excluded:
             return False
         call = proc.pending
+        assert call is not None  # _walk checks a pending call
         call.ended, call.how = day, failing[1]
         self.pending_of.pop(call.person, None)
         if proc.decision is not None and proc.decision.status == "to_be_determined":
@@ -69,7 +76,8 @@ class Walks:
 
     def _call_successor(self, proc: Procedure, day: dt.date, decision: Decision) -> None:
         """The statute calls a successor on ``day``: he is pending until his membership begins."""
-        person, nom = decision.successor, decision.successor_nomination
+        # outcome "successor": the encoding's successor/2 names him and his nomination
+        person, nom = cast(str, decision.successor), cast(str, decision.successor_nomination)
         prior = self.holders.pop(person, None)
         proc.calls.append(Call(person, nom, day))
         proc.state = "pending"
@@ -135,14 +143,18 @@ class Walks:
                 return
             proc = due[0]
             when, proc.lapse_on = proc.lapse_on, None
-            self._walk(proc, when, failing=(proc.pending.person, "lapsed"))
+            call = proc.pending
+            assert when is not None and call is not None  # due: pending, with lapse_on set
+            self._walk(proc, when, failing=(call.person, "lapsed"))
 
     def _promote(self, now: tuple, held: frozenset = frozenset()) -> None:
         """Pending calls whose membership has begun by ``now`` (date, event seq) end their procedure
         (``held``: procedures with an earlier event still to be checked today)."""
         for person, proc in list(self.pending_of.items()):
             if proc.holder_from is not None and proc.holder_from <= now and proc.index not in held:
-                self._seat(proc, person, proc.pending.nomination, proc.holder_from[0])
+                call = proc.pending
+                assert call is not None  # pending_of holds pending procedures only
+                self._seat(proc, person, call.nomination, proc.holder_from[0])
 
     def _seat(self, proc: Procedure, person: str, nomination: str, since: dt.date, seq: int | None = None) -> None:
         """``person`` holds the seat of ``proc`` from ``since`` (``seq``: the event that dates his seat,

@@ -70,7 +70,7 @@ def _click_exceptions():
     try:
         from typer._click import exceptions
     except ImportError:  # pragma: no cover - depends on the installed typer
-        from click import exceptions
+        from click import exceptions  # type: ignore[no-redef]  # the same module, from click itself
     return exceptions
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import cast
 
 import typer
 
@@ -70,7 +71,7 @@ def _files_to_test(paths: list[Path]) -> list:
         raise typer.Exit(2)
     if not paths and default != Path("instances"):
         _err(f"no ./instances folder here: checking the worked cases shipped with nachruecken ({default})")
-    files = collect(paths or [default])
+    files = collect(paths or [cast(Path, default)])  # (no paths and no default: exited above)
     if not files:
         _err("no case files found")
         raise typer.Exit(2)
@@ -164,6 +165,7 @@ def _document_kind(fmt: str | None, output: Path | None) -> str:
     if kind is None:
         raise InputError(f"unknown format '{fmt}'; known: md, html, docx", "--format")
     if implied is not None and implied != kind:
+        assert output is not None  # implied by its suffix
         raise InputError(f"--format {fmt} does not fit the file {output.name}", "--format")
     if kind == "docx" and output is None:
         raise InputError("a DOCX document needs a file: give -o FILE.docx", "--output")
