@@ -7,6 +7,7 @@ ask them (``research/term_findings.py`` completes the divergence from what ``res
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from nachruecken.law.statutes import encodings_dir, load_statute, statute_files
 from nachruecken.research.diff import Spec, run_diff
@@ -39,60 +40,15 @@ def reading_divergence(
     for rid, reading in statute.readings.items():
         for value in reading.values[1:]:
             if rid in TERMS_ONLY_READINGS:
-                results.append(
-                    {
-                        "reading": rid,
-                        "default": reading.default,
-                        "alternative": value,
-                        "status": "not_asked",
-                        "witnesses": [],
-                        "note": TERMS_ONLY_READINGS[rid],
-                    }
-                )
-                continue
-            if f'"{rid}"' not in program:
+                results.append(_not_asked(rid, reading.default, value, TERMS_ONLY_READINGS[rid]))
+            elif f'"{rid}"' not in program:
                 # read by the ledger (Python), not by any rule: the single-vacancy universe, which
                 # stands in for the ledger, cannot show it (whole terms are asked)
-                results.append(
-                    {
-                        "reading": rid,
-                        "default": reading.default,
-                        "alternative": value,
-                        "status": "not_asked",
-                        "witnesses": [],
-                        "note": "read by the ledger, not by the encoding: asked over whole terms",
-                    }
-                )
-                continue
-            report = run_diff(
-                Spec(statute_id, ((rid, reading.default),)),
-                Spec(statute_id, ((rid, value),)),
-                bounds,
-                witness_dir,
-                time_limit,
-                max_kinds=1,
-                name=f"{statute_id}-reading-{rid}-{value}",
-                threads=threads,
-                survey=False,
-            )
-            entry = {
-                "reading": rid,
-                "default": reading.default,
-                "alternative": value,
-                "status": report["status"],
-                "witnesses": [],
-            }
-            for d in report["differences"]:
-                entry["witnesses"].append(
-                    {
-                        "file": d["file"],
-                        "case": d["case"],
-                        "summary": summary(d["case"])
-                        + f"; under {rid}={value}: {d['b']['outcome']}"
-                        + (f" ({d['b']['successor']})" if d["b"]["successor"] else ""),
-                    }
-                )
-            results.append(entry)
+                note = "read by the ledger, not by the encoding: asked over whole terms"
+                results.append(_not_asked(rid, reading.default, value, note))
+            else:
+                args = (bounds, witness_dir, time_limit, threads)
+                results.append(_divergence(statute_id, rid, reading.default, value, *args))
     found = [r for r in results if r["status"] == "found"]
     return {
         "name": "reading_divergence",
@@ -100,3 +56,56 @@ def reading_divergence(
         "readings": results,
         "witnesses": [w for r in results for w in r["witnesses"]],
     }
+
+
+def _not_asked(rid: str, default: str, value: str, note: str) -> dict:
+    return {
+        "reading": rid,
+        "default": default,
+        "alternative": value,
+        "status": "not_asked",
+        "witnesses": [],
+        "note": note,
+    }
+
+
+def _divergence(
+    statute_id: str,
+    rid: str,
+    default: str,
+    value: str,
+    bounds: Bounds,
+    witness_dir: Path | None,
+    time_limit: float,
+    threads: int,
+) -> dict:
+    """Whether one alternative value decides a single vacancy otherwise than the default, with its witness."""
+    report = run_diff(
+        Spec(statute_id, ((rid, default),)),
+        Spec(statute_id, ((rid, value),)),
+        bounds,
+        witness_dir,
+        time_limit,
+        max_kinds=1,
+        name=f"{statute_id}-reading-{rid}-{value}",
+        threads=threads,
+        survey=False,
+    )
+    entry: dict[str, Any] = {
+        "reading": rid,
+        "default": default,
+        "alternative": value,
+        "status": report["status"],
+        "witnesses": [],
+    }
+    for d in report["differences"]:
+        entry["witnesses"].append(
+            {
+                "file": d["file"],
+                "case": d["case"],
+                "summary": summary(d["case"])
+                + f"; under {rid}={value}: {d['b']['outcome']}"
+                + (f" ({d['b']['successor']})" if d["b"]["successor"] else ""),
+            }
+        )
+    return entry
