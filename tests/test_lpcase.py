@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -76,3 +78,23 @@ def test_lp_refusals(label, text, where, fragment, run_cli, tmp_path):
     assert len(line.splitlines()) == 1 and str(path) in line and fragment in line, line
     if where:
         assert where in line
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'statute("nw").\nelection_date("2025-09-14").\nname(a, Jürgen Müller").\n',  # an umlaut outside a string
+        'statute("nw").\nname(a, "Jürgen Müller, Bürgermeisterkandidat der Wählergruppe).\n',  # unclosed string
+    ],
+)
+def test_a_syntax_error_near_non_ascii_text_is_a_one_line_error(text, tmp_path):
+    """clingo cuts a long message inside a UTF-8 character and aborts the process (PANIC); the case file
+    must still end with one line and exit status 2. Run as its own process: the abort would end pytest."""
+    path = tmp_path / "case.lp"
+    path.write_text(text, encoding="utf-8")
+    probe = "from nachruecken.interfaces.launcher import main; main()"
+    done = subprocess.run([sys.executable, "-c", probe, "solve", str(path)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert "PANIC" not in done.stderr and "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "not valid ASP: line" in lines[0], done.stderr

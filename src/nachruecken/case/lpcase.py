@@ -132,6 +132,24 @@ def _first_line(message: str) -> str:
     return f"line {m.group(1)}: {m.group(2).splitlines()[0]}" if m else message.strip().splitlines()[0]
 
 
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def _check_syntax_in_ascii(text: str) -> None:
+    """Refuse a syntax error before clingo reads the text itself: clingo cuts a long error message
+    after a fixed number of bytes, which can split a UTF-8 character and abort the whole process. So
+    the syntax is first checked on an ASCII stand-in, each non-ASCII character replaced by the control
+    character 0x01, which like it is allowed inside a string or a comment and nowhere else."""
+    if text.isascii():
+        return
+    messages: list[str] = []
+    try:
+        ast.parse_string(_NON_ASCII.sub("\x01", text), lambda stm: None, logger=lambda code, msg: messages.append(msg))
+    except RuntimeError:
+        where = _first_line(messages[0]).replace("\x01", "?") if messages else "syntax error"
+        raise InputError(f"not valid ASP: {where}") from None
+
+
 def parse_lp_case(text: str) -> dict:
     """Check the facts, then turn them into the plain data of a YAML case."""
     code = _STRINGS_AND_COMMENTS.sub(lambda m: " " * len(m.group(0)) if not m.group(0).startswith('"') else '""', text)
@@ -148,6 +166,7 @@ def parse_lp_case(text: str) -> dict:
             except InputError as exc:
                 problems.append(exc)
 
+    _check_syntax_in_ascii(text)
     try:
         ast.parse_string(text, check, logger=lambda code, msg: messages.append(msg))
     except RuntimeError:
