@@ -33,18 +33,11 @@ import yaml  # noqa: E402
 from nachruecken.case.loader import build_case, load_case  # noqa: E402
 from nachruecken.engine.determine import determine_case  # noqa: E402
 from nachruecken.interfaces.batch import Options, decide_files  # noqa: E402
+from nachruecken.law.statutes import STATUTE_IDS  # noqa: E402
 
 from oracle import ORACLES  # noqa: E402
 
-STATUTES = (
-    "he-kwg-34",
-    "he-kwg-34-2011",
-    "nw-kwahlg-45",
-    "nw-kwahlg-45-2024",
-    "bb-kwahlg-60",
-    "mv-lkwg-46",
-    "hh-bezvwg-36",
-)
+STATUTES = STATUTE_IDS  # every encoded text, in the registry's order
 
 
 def median_ms(fn, runs: int) -> float:

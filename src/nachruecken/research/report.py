@@ -14,17 +14,9 @@ import os
 import platform
 import time
 
-from nachruecken.law.statutes import load_statute
+from nachruecken.law.statutes import STATUTE_IDS, load_statute
 
-DEFAULT_STATUTES = (
-    "he-kwg-34",
-    "he-kwg-34-2011",
-    "nw-kwahlg-45",
-    "nw-kwahlg-45-2024",
-    "bb-kwahlg-60",
-    "mv-lkwg-46",
-    "hh-bezvwg-36",
-)
+DEFAULT_STATUTES = STATUTE_IDS  # every encoded text, in the registry's order
 DEFAULT_DIFFS = (("he-kwg-34", "he-kwg-34-2011"), ("nw-kwahlg-45", "nw-kwahlg-45-2024"), ("he-kwg-34", "bb-kwahlg-60"))
 STATUS_WORDS = {
     "found": "found",
