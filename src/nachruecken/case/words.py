@@ -41,6 +41,7 @@ EVENT_WORDS: dict[str, tuple[tuple[str, dict], ...]] = {
         ("Ersatzwahl durchgeführt", {}),
         ("Nachwahl durchgeführt", {}),
         ("Ergänzungswahl durchgeführt", {}),
+        ("Neuwahl durchgeführt", {}),
     ),
 }
 

@@ -13,7 +13,7 @@ import sys
 
 import typer
 
-from nachruecken.interfaces.cli.case_files import convert, import_cmd, init, schema
+from nachruecken.interfaces.cli.case_files import convert, import_cmd, init, schema, template
 from nachruecken.interfaces.cli.deciding import feststellung, solve, test_cmd
 from nachruecken.interfaces.cli.law import compare, statutes
 from nachruecken.interfaces.cli.research import check, diff, report
@@ -63,6 +63,7 @@ app.command()(convert)
 app.command()(schema)
 app.command("import")(import_cmd)
 app.command()(init)
+app.command()(template)
 
 
 def _click_exceptions():

@@ -1,5 +1,7 @@
 """Making and reshaping case files: ``init`` (a commented skeleton), ``import`` (from an office's candidate
-list), ``convert`` (to YAML, JSON or .lp facts) and ``schema`` (the JSON Schema, for editors)."""
+list and events), ``template`` (the office's empty sheets), ``convert`` (to YAML, JSON, .lp facts or the
+office's sheets) and ``schema`` (the JSON Schema, for editors). What is written replaces a file only with
+``--force``, in one step, keeping the previous one as ``.bak``."""
 
 from __future__ import annotations
 
@@ -17,25 +19,90 @@ class Format(str, Enum):
     yaml = "yaml"
     json = "json"
     lp = "lp"
+    xlsx = "xlsx"
+    csv = "csv"
 
 
 def convert(
     case: Path = typer.Argument(..., help="a case file"),
-    to: Format = typer.Option(..., "--to", help="yaml, json or lp (facts; the expected block is dropped)"),
+    to: Format = typer.Option(
+        ...,
+        "--to",
+        help="yaml, json or lp (facts; the expected block is dropped); xlsx or csv: the office's sheets "
+        "Bewerber, Ereignisse, Fall (-o FILE.xlsx or -o DIR)",
+    ),
+    output: Path | None = typer.Option(None, "--output", "-o", help="write here (default: print; xlsx, csv: needed)"),
+    force: bool = typer.Option(False, "--force", help="replace an existing file (the previous one is kept as .bak)"),
 ):
-    """Write a case in another format (YAML, JSON or .lp facts); it decides the same."""
+    """Write a case in another format (YAML, JSON, .lp facts, or an office's sheets); it decides the same."""
     from nachruecken.case.convert import to_json, to_lp, to_yaml
     from nachruecken.case.loader import load_case
     from nachruecken.errors import InputError
 
     try:
         loaded = load_case(case)
+        if to.value in ("xlsx", "csv"):
+            from nachruecken.case.office.sheets import case_sheets
+
+            _write_sheets(case_sheets(loaded), to.value, output, force)
+            return
+        text = {"yaml": to_yaml, "json": to_json, "lp": to_lp}[to.value](loaded)
+        text += "\n" if to.value == "json" else ""
+        if output is None:
+            sys.stdout.write(text)
+        else:
+            _write(output, text, force)
     except InputError as exc:
         _err(str(exc))
         raise typer.Exit(2)
-    sys.stdout.write({"yaml": to_yaml, "json": to_json, "lp": to_lp}[to.value](loaded))
-    if to.value == "json":
-        sys.stdout.write("\n")
+
+
+def _write(path: Path, content: str | bytes, force: bool) -> None:
+    from nachruecken.files import write_safely
+
+    backup = write_safely(path, content, force)
+    sys.stderr.write(f"geschrieben: {path}" + (f" (die vorige Fassung: {backup})" if backup else "") + "\n")
+
+
+def _write_sheets(sheets: list, kind: str, output: Path | None, force: bool) -> None:
+    """The sheets as one workbook (-o FILE.xlsx) or three CSV files (-o DIR)."""
+    from nachruecken.case.office.workbook import CSV_NAMES, csv_text, xlsx_bytes
+    from nachruecken.errors import InputError
+    from nachruecken.files import refuse_existing
+
+    if output is None:
+        raise InputError(f"--to {kind} braucht -o (eine .xlsx-Datei oder einen Ordner)", "--output")
+    if kind == "xlsx":
+        if output.suffix.lower() != ".xlsx":
+            raise InputError("eine Arbeitsmappe endet auf .xlsx", "--output", str(output))
+        _write(output, xlsx_bytes(sheets), force)
+        return
+    if output.exists() and not output.is_dir():
+        raise InputError("CSV: -o nennt einen Ordner (er bekommt bewerber.csv, ereignisse.csv, fall.csv)", "--output")
+    for sheet in sheets:
+        refuse_existing(output / CSV_NAMES[sheet.name], force)
+    output.mkdir(parents=True, exist_ok=True)
+    for sheet in sheets:
+        _write(output / CSV_NAMES[sheet.name], csv_text(sheet), force)
+
+
+def template(
+    statute: str = typer.Option(..., "--statute", help="he, nw, bb, mv, hh or a pinned statute id"),
+    output: Path = typer.Option(..., "--output", "-o", help="liste.xlsx, or a folder for three CSV files"),
+    force: bool = typer.Option(False, "--force", help="replace existing files (the previous ones are kept as .bak)"),
+):
+    """Write a state's empty sheets for `import`: Bewerber, Ereignisse (with a drop-down of event words), Fall."""
+    from nachruecken.case.office.template import template_sheets
+    from nachruecken.errors import InputError
+    from nachruecken.law.statutes import resolve_statute_id
+
+    try:
+        statute_id = resolve_statute_id(statute, "--statute")
+        kind = "xlsx" if output.suffix.lower() == ".xlsx" else "csv"
+        _write_sheets(template_sheets(statute, statute_id), kind, output, force)
+    except InputError as exc:
+        _err(str(exc))
+        raise typer.Exit(2)
 
 
 def schema(
@@ -53,62 +120,61 @@ def schema(
 
 
 def import_cmd(
-    table: Path = typer.Argument(..., help="the candidate list: CSV (; or , UTF-8 or Windows-1252) or .xlsx"),
-    statute: str = typer.Option(
-        ..., "--statute", help="the statute the case is decided under (he, nw, bb, mv, hh or a pinned id)"
+    source: Path = typer.Argument(
+        ...,
+        help="the office's list: CSV (; or , UTF-8 or Windows-1252), .xlsx (sheets Bewerber, Ereignisse, Fall) "
+        "or a folder of bewerber.csv, ereignisse.csv, fall.csv",
+    ),
+    statute: str | None = typer.Option(
+        None, "--statute", help="he, nw, bb, mv, hh or a pinned id (default: the sheet Fall's Vorschrift)"
+    ),
+    events: Path | None = typer.Option(None, "--events", help="the events sheet (CSV or .xlsx): Datum, Name, Ereignis"),
+    fall: Path | None = typer.Option(
+        None, "--fall", help="the case sheet (CSV or .xlsx): Angabe, Wert (Gremium, Sitze, Wahltag …)"
     ),
     output: Path | None = typer.Option(None, "--output", "-o", help="write the case here (default: print it)"),
-    force: bool = typer.Option(False, "--force", help="overwrite the output file if it exists"),
+    force: bool = typer.Option(False, "--force", help="replace the output file (the previous one is kept as .bak)"),
 ):
-    """Turn an office's candidate list into a case file with its nominations and candidates."""
-    from nachruecken.case.importer import parse, to_case_yaml
+    """Turn an office's candidate list (and its events) into a case file; a summary goes to stderr."""
+    from nachruecken.case.office.build import import_office
+    from nachruecken.case.office.casefile import case_yaml
     from nachruecken.errors import InputError
-    from nachruecken.law.statutes import resolve_statute_spec
+    from nachruecken.files import refuse_existing
 
     try:
-        resolve_statute_spec(statute, "--statute")
-        if not table.is_file():
-            raise InputError("file does not exist" if not table.exists() else "is not a file", "", str(table))
-        _refuse_overwrite(output, force)
-        data = parse(table)
-        text = to_case_yaml(data, statute, table.name)
+        if output is not None:
+            refuse_existing(output, force)
+        imported = import_office(source, statute, events, fall)
+        text = case_yaml(imported.data, source.name)
+        for line in imported.summary:
+            _err(line)
+        for finding in imported.findings:
+            _err(f"Hinweis: {finding}")
+        if output is None:
+            sys.stdout.write(text)
+        else:
+            _write(output, text, force)
+            _err(f"weiter: Wahltag und Ereignisse prüfen, dann `nachruecken solve {output}`")
     except InputError as exc:
-        _err(str(exc.with_file(str(table))))
+        _err(str(exc.with_file(str(source))))
         raise typer.Exit(2)
-    for note in data.notes:
-        _err(f"{table}: note: {note}")
-    if output is None:
-        sys.stdout.write(text)
-    else:
-        output.write_text(text, encoding="utf-8")
-        sys.stderr.write(f"wrote {output}: add the election date and the events, then `nachruecken solve {output}`\n")
-
-
-def _refuse_overwrite(output: Path | None, force: bool) -> None:
-    from nachruecken.errors import InputError
-
-    if output is not None and output.exists() and not force:
-        raise InputError(
-            "exists; it may hold dates and events added by hand: choose another file or give --force", "", str(output)
-        )
 
 
 def init(
     statute: str = typer.Option(..., "--statute", help="he, nw, bb, mv, hh or a pinned statute id"),
     output: Path | None = typer.Option(None, "--output", "-o", help="write the skeleton here (default: print it)"),
-    force: bool = typer.Option(False, "--force", help="overwrite the output file if it exists"),
+    force: bool = typer.Option(False, "--force", help="replace the output file (the previous one is kept as .bak)"),
 ):
     """Write a commented skeleton case for a statute (it decides as it stands)."""
     from nachruecken.case.skeleton import skeleton
     from nachruecken.errors import InputError
 
     try:
-        _refuse_overwrite(output, force)
         text = skeleton(statute)
+        if output is None:
+            sys.stdout.write(text)
+        else:
+            _write(output, text, force)
     except InputError as exc:
         _err(str(exc))
         raise typer.Exit(2)
-    if output is None:
-        sys.stdout.write(text)
-    else:
-        output.write_text(text, encoding="utf-8")

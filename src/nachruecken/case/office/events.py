@@ -1,0 +1,124 @@
+"""The events sheet (Ereignisse): Datum, Name, Ereignis, and optionally Eingang, Form, Sitz von, Liste,
+Grund, Partei, Bemerkung (DESIGN "Office input"). Dates as ``TT.MM.JJJJ`` or ISO; event words in German
+(or the English types); names matched to persons. Each row becomes one event of the case file.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from nachruecken.case.office.columns import EVENT_FIELDS, Columns, cell, map_columns
+from nachruecken.case.office.ids import slug
+from nachruecken.case.office.names import PersonIndex
+from nachruecken.case.office.read import Table
+from nachruecken.case.words import all_words, event_word, office_date
+from nachruecken.errors import InputError
+
+FORMS = {"schriftlich": "written", "written": "written", "zur niederschrift": "recorded", "niederschrift": "recorded"}
+FORMS["recorded"] = "recorded"
+# What a seat loss rests on (Grund), where a statute distinguishes it
+CAUSES = {
+    "verlust der wählbarkeit": "eligibility",
+    "wählbarkeit": "eligibility",
+    "hinderungsgrund": "incompatibility",
+    "unvereinbarkeit": "incompatibility",
+    "wahlprüfung": "scrutiny",
+    "gemeindezusammenschluss": "merger",
+    "zusammenschluss": "merger",
+    "gebietsänderung": "merger",
+    "nicht erworben": "not_acquired",
+}
+BY_ELECTION_KINDS = {"ergänzungswahl": "ergaenzungswahl", "neuwahl": "neuwahl_wahlkreis", "nachwahl": "nachwahl"}
+
+
+class EventRows:
+    """The events of a sheet, with the sheet row of each (so that a later error names the row)."""
+
+    def __init__(self) -> None:
+        self.events: list[dict] = []
+        self.lines: list[int] = []
+        self.notes: list[int] = []  # rows with a Bemerkung (not part of the case)
+        self.ignored: list[str] = []
+
+
+def read_events(table: Table, index: PersonIndex, nominations: dict[str, str], groups: set[str]) -> EventRows:
+    """``nominations``: nomination name or id -> id; ``groups``: the group ids of the case."""
+    cols = map_columns(table, EVENT_FIELDS, {"date": "Datum", "type": "Ereignis"})
+    if "name" not in cols and "person_id" not in cols:
+        raise InputError("keine Spalte Name", table.at(1), table.file)
+    out = EventRows()
+    out.ignored = cols.ignored
+    for line, cells in table.rows:
+        out.events.append(_event(table, cols, line, cells, index, nominations, groups))
+        out.lines.append(line)
+        if cell(cells, cols, "note"):
+            out.notes.append(line)
+    return out
+
+
+def _event(table, cols: Columns, line, cells, index, nominations, groups) -> dict:
+    at = lambda f: table.at(line, table.header[cols.index[f]]) if f in cols else table.at(line)
+    get = lambda f: cell(cells, cols, f)
+    etype, extra = _type(get("type"), at("type"), table.file)
+    ev: dict = {"date": _date(get("date"), at("date"), table.file)}
+    who = get("person_id") or get("name")
+    if etype == "by_election_held":
+        if who:
+            raise InputError("eine Nachwahl nennt keine Person; die Sitze in 'Sitz von'", at("name"), table.file)
+        ev["type"] = etype
+        ev["seats_of"] = [index.find(t, at("seat_of"), table.file) for t in get("seat_of").split(" / ") if t.strip()]
+        kind = next((k for w, k in BY_ELECTION_KINDS.items() if w in get("type").lower()), None)
+        if kind:
+            ev["kind"] = kind
+        return ev
+    if not who:
+        raise InputError("kein Name in dieser Zeile", at("name"), table.file)
+    ev["person"] = index.find(who, at("person_id" if get("person_id") else "name"), table.file)
+    ev["type"] = "Verzicht" if extra.pop("word", None) else etype
+    ev.update(extra)
+    _extras(ev, etype, get, at, table.file, index, nominations, groups)
+    return ev
+
+
+def _extras(ev, etype, get, at, file, index, nominations, groups) -> None:
+    if get("received"):
+        ev["received"] = _date(get("received"), at("received"), file)
+    if get("form"):
+        form = FORMS.get(get("form").strip().lower())
+        if form is None:
+            raise InputError(f"'{get('form')}' ist keine Form (schriftlich, zur Niederschrift)", at("form"), file)
+        ev["form"] = form
+    if get("seat_of"):
+        ev["seat_of"] = index.find(get("seat_of"), at("seat_of"), file)
+    if get("nomination"):
+        nid = nominations.get(get("nomination")) or nominations.get(get("nomination").casefold())
+        if nid is None:
+            raise InputError(f"'{get('nomination')}' ist kein Wahlvorschlag der Liste", at("nomination"), file)
+        ev["nomination"] = nid
+    if get("ground"):
+        cause = CAUSES.get(get("ground").strip().lower()) if etype == "lost_seat" else None
+        ev["cause" if cause else "ground"] = cause or get("ground")
+    if get("cause"):
+        cause = CAUSES.get(get("cause").strip().lower(), get("cause").strip())
+        ev["cause"] = cause
+    if get("seat"):
+        ev["seat"] = {"listenwahl": "list", "personenwahl": "personal"}.get(get("seat").lower(), get("seat"))
+    if get("group"):
+        text = get("group").strip()
+        ev["group"] = text if text in groups else slug(text)
+
+
+def _type(text: str, where: str, file: str) -> tuple[str, dict]:
+    found = event_word(text)
+    if found is None:
+        near = difflib.get_close_matches(text, all_words(), n=3, cutoff=0.5)
+        hint = f" (meinten Sie: {', '.join(near)}?)" if near else " (`nachruecken statutes --events` listet alle)"
+        raise InputError(f"'{text}' ist kein bekanntes Ereignis{hint}", where, file)
+    return found
+
+
+def _date(text: str, where: str, file: str) -> str:
+    day = office_date(text)
+    if day is None:
+        raise InputError(f"'{text}' ist kein Datum (TT.MM.JJJJ)", where, file)
+    return day.isoformat()

@@ -1,0 +1,133 @@
+"""The office's files as tables of text cells: a CSV (``;`` or ``,``, UTF-8 or Windows-1252), a workbook
+(``.xlsx``, each sheet by its name) or a folder of the three CSV files ``convert`` and ``template`` write.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from nachruecken.errors import InputError
+
+# The sheets of an office workbook (and the CSV files of a folder)
+SHEETS = {"bewerber": "Bewerber", "ereignisse": "Ereignisse", "fall": "Fall"}
+
+
+@dataclass
+class Table:
+    """One sheet: its header, its rows (numbered as the office sees them) and where it came from."""
+
+    where: str  # "Blatt Bewerber" or "" for a single CSV file
+    file: str
+    header: list[str]
+    rows: list[tuple[int, list[str]]]
+
+    def at(self, line: int, column: str | None = None) -> str:
+        """The place of a cell, as an error names it."""
+        out = f"{self.where}, Zeile {line}" if self.where else f"Zeile {line}"
+        return out + (f", Spalte '{column}'" if column is not None else "")
+
+
+def decode(raw: bytes, file: str) -> str:
+    """UTF-8 (a BOM is dropped) or, failing that, Windows-1252 (what Excel writes on German Windows)."""
+    if raw.startswith(b"\xef\xbb\xbf"):
+        return raw[3:].decode("utf-8")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        try:
+            return raw.decode("cp1252")
+        except UnicodeDecodeError as exc:  # cp1252 leaves five bytes undefined
+            raise InputError("weder UTF-8 noch Windows-1252", "", file) from exc
+
+
+def _delimiter(text: str) -> str:
+    head = text.splitlines()[0] if text else ""
+    counts = {d: head.count(d) for d in (";", ",", "\t")}
+    return max(counts, key=lambda d: counts[d]) if any(counts.values()) else ";"
+
+
+def _table(rows: list[list[str]], where: str, file: str) -> Table | None:
+    """The rows as a table: the first non-empty row is the header; empty rows are dropped (None: no rows)."""
+    numbered = [(k, [c.strip() for c in r]) for k, r in enumerate(rows, 1) if any(str(c).strip() for c in r)]
+    if not numbered:
+        return None
+    (_, header), body = numbered[0], numbered[1:]
+    return Table(where, file, header, body)
+
+
+def read_csv(path: Path, where: str = "") -> Table | None:
+    file = str(path)
+    text = decode(path.read_bytes(), file)
+    return _table(list(csv.reader(io.StringIO(text), delimiter=_delimiter(text))), where, file)
+
+
+def _cell(value: object) -> str:
+    """A spreadsheet cell as text: whole numbers without ``.0``, dates as ``TT.MM.JJJJ``."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, dt.datetime):
+        value = value.date()
+    if isinstance(value, dt.date):
+        return value.strftime("%d.%m.%Y")
+    return str(value)
+
+
+def read_xlsx(path: Path) -> dict[str, Table]:
+    """Each sheet of a workbook, keyed by its lower-case name; the first sheet also as ``bewerber``
+    when no sheet has that name (an election program's export has one sheet)."""
+    file = str(path)
+    try:
+        import openpyxl
+    except ImportError:
+        raise InputError(
+            ".xlsx lesen braucht openpyxl: pip install 'nachruecken[xlsx]' (oder als CSV exportieren)", "", file
+        ) from None
+    try:
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # a broken or foreign file: say so in one line
+        raise InputError(f"keine lesbare .xlsx-Datei ({type(exc).__name__})", "", file) from None
+    out: dict[str, Table] = {}
+    for k, sheet in enumerate(book.worksheets):
+        rows = [[_cell(v) for v in row] for row in sheet.iter_rows(values_only=True)]
+        table = _table(rows, f"Blatt {sheet.title}", file)
+        if table is not None:
+            out[sheet.title.strip().lower()] = table
+            if k == 0:
+                out.setdefault("_first", table)
+    book.close()
+    if "bewerber" not in out and "_first" in out:
+        out["bewerber"] = out["_first"]
+    out.pop("_first", None)
+    return out
+
+
+def read_folder(path: Path) -> dict[str, Table]:
+    """The CSV files ``bewerber.csv``, ``ereignisse.csv`` and ``fall.csv`` of a folder."""
+    out: dict[str, Table] = {}
+    for key in SHEETS:
+        file = path / f"{key}.csv"
+        if file.is_file():
+            table = read_csv(file)
+            if table is not None:
+                out[key] = table
+    if "bewerber" not in out:
+        raise InputError("der Ordner enthält keine bewerber.csv", "", str(path))
+    return out
+
+
+def read_source(path: Path) -> dict[str, Table]:
+    """The tables of what an office gives: a CSV (its candidates), a workbook or a folder."""
+    if not path.exists():
+        raise InputError("Datei nicht gefunden", "", str(path))
+    if path.is_dir():
+        return read_folder(path)
+    if path.suffix.lower() in (".xlsx", ".xlsm"):
+        return read_xlsx(path)
+    table = read_csv(path)
+    return {"bewerber": table} if table is not None else {}

@@ -1,0 +1,75 @@
+"""The empty sheets of one state, as `nachruecken template` writes them: Bewerber with the columns that
+state's election programs export, Ereignisse with a drop-down of the event words, and Fall with the
+body's data to fill in. Column notes are German: the office fills them in.
+"""
+
+from __future__ import annotations
+
+from nachruecken.case.office.sheets import Sheet
+from nachruecken.case.words import all_words
+
+NAME_COLUMNS = ["Anrede", "Titel", "Name", "Vorname"]
+# base statute prefix -> the columns of its candidate sheet
+COLUMNS = {
+    "nw": ["Wahlbezirk", "Wahlbezirk Name", "Partei", "Platz Reserveliste", *NAME_COLUMNS, "Ersatzbewerber für"]
+    + ["Stimmen", "gewählt"],
+    "hh": ["Wahlkreis", "Liste", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt"],
+    "bb": ["Wahlkreis", "Partei", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt"],
+    "mv": ["Wahlkreis", "Partei", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt"],
+    "he": ["Wahlvorschlag", "Wahlbereich", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt"],
+}
+NOTES = {
+    "Wahlbezirk": "Nummer des Wahlbezirks; leer für die Reserveliste",
+    "Wahlbezirk Name": "Bezeichnung des Wahlbezirks (frei)",
+    "Platz Reserveliste": "Platz auf der Reserveliste; leer, wenn die Person nicht darauf steht",
+    "Ersatzbewerber für": '§ 16 Abs. 2 KWahlG: Name ("Name, Vorname") oder Wahlbezirk-Nummer der Person, '
+    'für die diese Person Ersatzbewerber ist; mehrere mit " / "',
+    "Wahlkreis": "Wahlkreis des Wahlvorschlags; leer für die Liste des ganzen Gebiets",
+    "Wahlbereich": "nur bei Wahlbereichen (Kreistag); sonst leer",
+    "Platz": "Platz auf dem Wahlvorschlag",
+    "Anrede": "Frau, Herr, divers oder leer (für die Schreiben)",
+    "Titel": "z. B. Dr.; bleibt Teil des Namens",
+    "Stimmen": "Stimmen der Person (ganze Zahl, 1.234 geht)",
+    "gewählt": "ja/nein; NRW: direkt oder Reserveliste; Hamburg: direkt, Listenwahl oder Personenwahl",
+    "Liste": "Partei oder Wählervereinigung",
+    "Partei": "Partei oder Wählergruppe",
+    "Wahlvorschlag": "Partei oder Wählergruppe des Wahlvorschlags",
+    "Datum": "TT.MM.JJJJ",
+    "Name": 'Name der Person wie im Blatt Bewerber ("Name, Vorname" oder "Vorname Name")',
+    "Ereignis": 'aus der Liste wählen; "Verzicht" allein wird nach dem Stand der Person gelesen',
+    "Eingang": "Tag des Eingangs der Erklärung, wenn nicht das Datum",
+    "Form": "schriftlich oder zur Niederschrift",
+    "Sitz von": "bei einer Feststellung: wessen Sitz",
+    "Grund": "bei Sitzverlust oder Hinderungsgrund",
+    "Bemerkung": "für das Amt; wird nicht Teil des Falls",
+}
+EVENT_TEMPLATE = ["Datum", "Name", "Ereignis", "Eingang", "Form", "Sitz von", "Liste", "Grund", "Partei", "Bemerkung"]
+FALL_TEMPLATE = [
+    ("Gremium", "z. B. Rat der Stadt Musterstadt"),
+    ("Sitze", "gesetzliche Mitgliederzahl"),
+    ("Wahltag", "TT.MM.JJJJ"),
+    ("Wahlart", "Verhältniswahl oder Mehrheitswahl"),
+    ("Beginn der Wahlperiode", "TT.MM.JJJJ (NRW: Mitgliedschaft der Gewählten)"),
+    ("Lesarten", "id=Wert, mehrere mit Komma (nachruecken statutes)"),
+]
+
+
+def template_sheets(spec: str, statute: str) -> list[Sheet]:
+    """The sheets for ``spec`` as the user named it (a state code or a pinned id; ``statute`` is the
+    text it resolves to)."""
+    state = statute.split("-")[0]
+    bewerber = Sheet("Bewerber", COLUMNS[state], notes={c: NOTES[c] for c in COLUMNS[state] if c in NOTES})
+    if statute.startswith("nw-kwahlg-45-2024"):
+        bewerber.header = [*bewerber.header, "parteilos"]
+        bewerber.notes["parteilos"] = "ja, wenn die Person bei Aufstellung keiner Partei angehörte"
+    if state in ("nw", "hh"):
+        bewerber.choices["gewählt"] = ["nein", "direkt", "Reserveliste", "Listenwahl", "Personenwahl", "ja"]
+    else:
+        bewerber.choices["gewählt"] = ["ja", "nein"]
+    bewerber.choices["Anrede"] = ["Frau", "Herr", "divers"]
+    events = Sheet("Ereignisse", EVENT_TEMPLATE, notes={c: NOTES[c] for c in EVENT_TEMPLATE if c in NOTES})
+    events.choices = {"Ereignis": all_words(), "Form": ["schriftlich", "zur Niederschrift"]}
+    fall = Sheet("Fall", ["Angabe", "Wert", "Erläuterung"])
+    fall.rows = [["Vorschrift", spec, "nachruecken statutes listet die Vorschriften"]]
+    fall.rows += [[what, "", note] for what, note in FALL_TEMPLATE]
+    return [bewerber, events, fall]

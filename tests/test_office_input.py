@@ -1,0 +1,242 @@
+"""Office input: an election program's export and an events sheet, as offices write them, become a case
+that decides without hand edits; a case written back as the office's sheets reads in again unchanged."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+import nachruecken
+
+from conftest import ROOT
+
+EXAMPLES = ROOT / "examples"
+# state folder, export, events sheet -> the vacancy and who fills it
+WORKED = [
+    ("nw", "wahlergebnis-rat-2020.csv", "ereignisse.csv", "bernd-muster", "anna-beispiel"),
+    ("nw", "wahlergebnis-rat-2020.csv", "ereignisse-ablehnung.csv", "bernd-muster", "max-lorenz"),
+    ("hh", "wahlergebnis-bezirksversammlung-2019.csv", "ereignisse.csv", "gesa-nolte", "hanna-moll"),
+    ("bb", "wahlergebnis-kreistag-2019.csv", "ereignisse.csv", "uwe-lenz", "kai-moser"),
+    ("he", "wahlergebnis-gemeindevertretung-2016.csv", "ereignisse.csv", "jonas-becker", "maren-claussen"),
+    ("mv", "wahlergebnis-kreistag-2019.csv", "ereignisse.csv", "anke-tews", "tom-xylander"),
+]
+
+
+def _import(run_cli, tmp_path, source, *extra):
+    out = tmp_path / "case.yaml"
+    return run_cli("import", str(source), "-o", str(out), *extra), out
+
+
+@pytest.mark.parametrize("state, export, events, vacancy, successor", WORKED, ids=[f"{w[0]}-{w[2]}" for w in WORKED])
+def test_an_office_export_with_its_events_decides_without_editing(
+    run_cli, tmp_path, state, export, events, vacancy, successor
+):
+    folder = EXAMPLES / state
+    raw = (folder / export).read_bytes()
+    assert b";" in raw.splitlines()[0] and b"\r\n" in raw  # as a German Excel writes it
+    raw.decode("cp1252")
+    with pytest.raises(UnicodeDecodeError):
+        raw.decode("utf-8")  # Windows-1252, not UTF-8
+    result, out = _import(
+        run_cli,
+        tmp_path,
+        folder / export,
+        "--statute",
+        state,
+        "--events",
+        folder / events,
+        "--fall",
+        folder / "fall.csv",
+    )
+    assert result.exit_code == 0, result.stderr
+    assert "Spalten nicht übernommen:" in result.stderr  # the program's extra columns are named
+    det = {d["vacancy"]: d for d in nachruecken.decide(out)["determinations"]}[vacancy]
+    assert (det["outcome"], det["successor"]) == ("successor", successor)
+
+
+def test_nrw_one_person_in_a_wahlbezirk_and_on_the_reserveliste_is_one_person(run_cli, tmp_path):
+    folder = EXAMPLES / "nw"
+    result, out = _import(run_cli, tmp_path, folder / "wahlergebnis-rat-2020.csv", "--statute", "nw")
+    assert result.exit_code == 0, result.stderr
+    case = yaml.safe_load(out.read_text(encoding="utf-8"))
+    noms = {n["id"]: n for n in case["nominations"]}
+    direct = noms["cdu-wahlbezirk-01-altstadt"]
+    assert (direct["tier"], direct["district"], direct["group"]) == ("district", "01", "cdu")
+    assert [c["id"] for c in direct["candidates"]] == ["bernd-muster"] and direct["candidates"][0]["elected"]
+    reserve = noms["cdu"]
+    assert reserve["group"] == "cdu" and "tier" not in reserve
+    places = {c["id"]: c.get("position") for c in reserve["candidates"]}
+    assert places["bernd-muster"] == 1 and places["doris-kaiser"] == 2
+    anna = next(c for c in reserve["candidates"] if c["id"] == "anna-beispiel")
+    assert anna == {
+        "id": "anna-beispiel",
+        "name": "Anna Beispiel",
+        "substitute_for": ["bernd-muster"],
+        "designated_only": True,
+        "salutation": "Frau",
+    }
+    # a Wahlbezirk number names the party's candidate there, in that capacity
+    lea = next(c for c in noms["spd"]["candidates"] if c["id"] == "lea-hoffmann")
+    assert lea["substitute_for"] == [{"person": "sabine-kramer", "candidacy": "district"}]
+    assert "Ersatzbewerberin ohne Reservelistenplatz: Anna Beispiel, für Bernd Muster" in result.stderr
+    assert "Dr. Clara Adler" in out.read_text(encoding="utf-8")  # the title stays in the name
+
+
+def _csv(tmp_path, text, name="liste.csv"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+NRW_HEAD = "Wahlbezirk;Partei;Platz Reserveliste;Name;Vorname;Ersatzbewerber für;gewählt\n"
+
+
+@pytest.mark.parametrize(
+    "rows, message",
+    [
+        ("01;CDU;1;Muster;Bernd;;ja\n", "'direkt' oder 'Reserveliste' angeben"),
+        (";CDU;;Beispiel;Anna;Unbekannt, Uwe;nein\n", "'Unbekannt, Uwe' ist keine Person der Liste"),
+        (";CDU;;Beispiel;Anna;09;nein\n", "keinem Wahlbezirk 09"),
+        ("01;CDU;1;Muster;Bernd;;direkt\n;CDU;1;Muster;Bernd;;nein\n", "steht zweimal auf CDU"),
+        ("01;CDU;;Muster;Bernd;;Reserveliste\n", "aber die Zeile nennt keinen Listenplatz"),
+        ("01;CDU;1;Muster;Bernd;;vielleicht\n", "'vielleicht' ist kein Wert für gewählt"),
+    ],
+)
+def test_an_nrw_list_that_cannot_be_read_stops_in_one_line_and_writes_nothing(run_cli, tmp_path, rows, message):
+    src = _csv(tmp_path, NRW_HEAD + "01;CDU;1;Muster;Bernd;;direkt\n" * 0 + rows)
+    result, out = _import(run_cli, tmp_path, src, "--statute", "nw")
+    assert result.exit_code == 2 and message in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and not out.exists()
+
+
+def test_a_column_that_looks_like_structure_stops_the_import_others_are_named(run_cli, tmp_path):
+    src = _csv(tmp_path, "Partei;Name;Ersatzbewerber für Listenplatz\nCDU;Muster;3\n")
+    result, _ = _import(run_cli, tmp_path, src, "--statute", "nw")
+    assert result.exit_code == 2 and "'Ersatzbewerber für Listenplatz' sieht nach Listenstruktur aus" in result.stderr
+    src = _csv(tmp_path, "Partei;Name;Beruf;Geburtsjahr\nCDU;Muster;Koch;1960\n")
+    result, _ = _import(run_cli, tmp_path, src, "--statute", "he")
+    assert result.exit_code == 0 and "Spalten nicht übernommen: Beruf, Geburtsjahr" in result.stderr
+
+
+def test_ersatzbewerber_outside_nrw_is_refused(run_cli, tmp_path):
+    src = _csv(tmp_path, "Partei;Platz;Name;Ersatzbewerber für\nCDU;1;Muster;\nCDU;2;Beispiel;Muster\n")
+    result, _ = _import(run_cli, tmp_path, src, "--statute", "bb")
+    assert result.exit_code == 2 and "gibt es nur in NRW" in result.stderr
+
+
+def test_a_direct_winner_without_his_partys_reserveliste_is_a_finding(run_cli, tmp_path):
+    src = _csv(tmp_path, "Wahlbezirk;Partei;Name;gewählt\n07;CDU;Muster;direkt\n07;SPD;Lange;nein\n;SPD;Becker;nein\n")
+    result, _ = _import(run_cli, tmp_path, src, "--statute", "nw")
+    assert result.exit_code == 0
+    assert "Hinweis: Wahlbezirk 07: keine Reserveliste der CDU für die gewählte Person (Muster)" in result.stderr
+
+
+def test_hamburg_seat_types_come_from_the_gewaehlt_column(run_cli, tmp_path):
+    folder = EXAMPLES / "hh"
+    result, out = _import(run_cli, tmp_path, folder / "wahlergebnis-bezirksversammlung-2019.csv", "--statute", "hh")
+    assert result.exit_code == 0, result.stderr
+    case = yaml.safe_load(out.read_text(encoding="utf-8"))
+    bl = next(n for n in case["nominations"] if "tier" not in n)
+    assert {c["id"]: c.get("seat") for c in bl["candidates"] if c.get("elected")} == {
+        "erik-pohl": "list",
+        "gesa-nolte": "personal",
+    }
+    both = [n["id"] for n in case["nominations"] if any(c["id"] == "paul-lenz" for c in n["candidates"])]
+    assert len(both) == 2  # his Wahlkreisliste and the Bezirksliste: one person
+
+
+EVENTS_HEAD = "Datum;Name;Ereignis\n"
+LIST = "Partei;Platz;Name;Vorname;Stimmen;gewählt\nSPD;1;Meier;Jo;100;ja\nSPD;2;Meier;Ute;90;nein\nSPD;3;Busch;Kai;80;nein\n"
+
+
+@pytest.mark.parametrize(
+    "row, message",
+    [
+        ("01.02.2023;Meier;Tod", "'Meier' ist nicht eindeutig: in Frage kommen Jo Meier, Ute Meier"),
+        ("01.02.2023;Meyer, Jo;Tod", "'Meyer, Jo' ist keine Person der Liste (ähnlich: Jo Meier"),
+        ("01.02.2023;Busch;Rücktritt", "'Rücktritt' ist kein bekanntes Ereignis"),
+        ("31.02.2023;Busch;Tod", "'31.02.2023' ist kein Datum"),
+    ],
+)
+def test_an_events_sheet_names_persons_and_words_it_cannot_match(run_cli, tmp_path, row, message):
+    src, events = _csv(tmp_path, LIST), _csv(tmp_path, EVENTS_HEAD + row + "\n", "ereignisse.csv")
+    result, out = _import(run_cli, tmp_path, src, "--statute", "he", "--events", events)
+    assert result.exit_code == 2 and message in result.stderr, result.stderr
+    assert "Zeile 2" in result.stderr and len(result.stderr.strip().splitlines()) == 1 and not out.exists()
+
+
+def test_events_in_german_decide_like_the_english_types(run_cli, tmp_path):
+    src = _csv(tmp_path, LIST)
+    events = _csv(
+        tmp_path,
+        "Datum;Name;Ereignis;Form\n01.02.2023;Meier, Jo;Mandatsverzicht;schriftlich\n"
+        "02.02.2023;Ute Meier;Verzicht auf die Anwartschaft;schriftlich\n",
+        "ereignisse.csv",
+    )
+    result, out = _import(run_cli, tmp_path, src, "--statute", "he", "--events", events)
+    assert result.exit_code == 0, result.stderr
+    case = yaml.safe_load(out.read_text(encoding="utf-8"))
+    assert case["events"] == [
+        {"date": "2023-02-01", "person": "jo-meier", "type": "resigned", "form": "written"},
+        {"date": "2023-02-02", "person": "ute-meier", "type": "waived", "form": "written"},
+    ]
+    det = nachruecken.decide(out)["determinations"][0]
+    assert det["successor"] == "kai-busch"
+
+
+def test_writing_keeps_the_previous_file_and_a_failed_import_writes_nothing(run_cli, tmp_path):
+    src = _csv(tmp_path, LIST)
+    result, out = _import(run_cli, tmp_path, src, "--statute", "he")
+    assert result.exit_code == 0
+    out.write_text("von Hand ergänzt\n", encoding="utf-8")
+    again, _ = _import(run_cli, tmp_path, src, "--statute", "he")
+    assert again.exit_code == 2 and "--force" in again.stderr
+    assert out.read_text(encoding="utf-8") == "von Hand ergänzt\n"
+    forced, _ = _import(run_cli, tmp_path, src, "--statute", "he", "--force")
+    assert forced.exit_code == 0 and (tmp_path / "case.yaml.bak").read_text(encoding="utf-8") == "von Hand ergänzt\n"
+    bad = _csv(tmp_path, "Partei;Name;gewählt\nSPD;Meier;vielleicht\n", "kaputt.csv")
+    before = out.read_text(encoding="utf-8")
+    failed, _ = _import(run_cli, tmp_path, bad, "--statute", "he", "--force")
+    assert failed.exit_code == 2 and out.read_text(encoding="utf-8") == before
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".case.yaml.")]  # no temporary file left
+
+
+def test_an_unwritable_output_is_an_input_error(run_cli, tmp_path):
+    src = _csv(tmp_path, LIST)
+    result = run_cli("import", str(src), "--statute", "he", "-o", str(tmp_path / "kein-ordner" / "case.yaml"))
+    assert result.exit_code == 2 and "der Ordner existiert nicht" in result.stderr
+
+
+@pytest.mark.parametrize("statute", ["nw", "nw-kwahlg-45", "hh", "bb", "mv", "he"])
+def test_a_filled_template_imports(run_cli, tmp_path, statute):
+    openpyxl = pytest.importorskip("openpyxl")
+    book_path = tmp_path / "liste.xlsx"
+    assert run_cli("template", "--statute", statute, "-o", str(book_path)).exit_code == 0
+    book = openpyxl.load_workbook(book_path)
+    assert [s.title for s in book.worksheets][:3] == ["Bewerber", "Ereignisse", "Fall"]
+    sheet = book["Bewerber"]
+    header = [c.value for c in sheet[1]]
+    assert sheet["A1"].comment is not None or sheet["B1"].comment is not None  # the columns are explained
+    values = {"Partei": "SPD", "Liste": "SPD", "Wahlvorschlag": "SPD", "Name": "Meier", "Vorname": "Jo"}
+    values |= {
+        "Platz": 1,
+        "Platz Reserveliste": 1,
+        "Stimmen": "1.234",
+        "gewählt": "Reserveliste" if statute.startswith("nw") else "ja",
+    }
+    sheet.append([values.get(h) for h in header])
+    sheet.append(
+        [
+            {**values, "Name": "Busch", "Vorname": "Kai", "Platz": 2, "Platz Reserveliste": 2, "gewählt": "nein"}.get(h)
+            for h in header
+        ]
+    )
+    events = book["Ereignisse"]
+    assert [c.value for c in events[1]][:3] == ["Datum", "Name", "Ereignis"]
+    events.append(["05.06.2023", "Meier, Jo", "Tod"])
+    book["Fall"]["B3"] = "Rat Musterstadt"
+    book.save(book_path)
+    result, out = _import(run_cli, tmp_path, book_path)  # the Vorschrift comes from the sheet Fall
+    assert result.exit_code == 0, result.stderr
+    det = nachruecken.decide(out)["determinations"][0]
+    assert (det["vacancy"], det["successor"]) == ("jo-meier", "kai-busch")
