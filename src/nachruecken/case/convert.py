@@ -102,6 +102,8 @@ def _candidate_data(cand: Candidate) -> dict:
         ]
     if cand.non_member:
         cd["non_member"] = True
+    if cand.salutation:
+        cd["salutation"] = cand.salutation
     return cd
 
 
@@ -213,6 +215,8 @@ def _nomination_facts(nom: Nomination, names: dict[str, str]) -> list:
             facts.append(F("substitute_for", [n, p, S(s.person), F(s.candidacy or "default")]))
         if c.non_member:
             facts.append(F("non_member", [n, p]))
+        if c.salutation:
+            facts.append(F("salutation", [n, p, S(c.salutation)]))
     return facts
 
 

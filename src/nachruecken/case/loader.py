@@ -200,6 +200,7 @@ def build_case(data, file: str, sha256: str = "") -> Case:
     persons = {c.person for n in nominations for c in n.candidates}
     by_id = {n.id: n for n in nominations}
     elected_on = _check_nominations(nominations, persons, by_id)
+    _check_salutations(nominations)
 
     events = build_events(data.get("events", []), persons, by_id)
     check_by_elections(nominations, events)
@@ -318,9 +319,25 @@ def _build_candidates(nd: dict, p: str, names: dict[str, str]) -> list[Candidate
                 seat=cd.get("seat"),
                 substitute_for=tuple(subs),
                 non_member=bool(cd.get("non_member", False)),
+                salutation=cd.get("salutation"),
             )
         )
     return candidates
+
+
+def _check_salutations(nominations: list[Nomination]) -> None:
+    """A person has one salutation (given on any of his candidacies, or on none)."""
+    said: dict[str, str] = {}
+    for i, nom in enumerate(nominations):
+        for j, cand in enumerate(nom.candidates):
+            if cand.salutation is None:
+                continue
+            other = said.setdefault(cand.person, cand.salutation)
+            if other != cand.salutation:
+                raise InputError(
+                    f"person '{cand.person}' has two different salutations ({other!r}, {cand.salutation!r})",
+                    f"nominations[{i}].candidates[{j}].salutation",
+                )
 
 
 def _check_nominations(

@@ -45,6 +45,7 @@ INPUT_PREDICATES = {
     "seat_type": 3,
     "substitute_for": 4,
     "non_member": 2,
+    "salutation": 3,
     "event": 4,
     "by_election_held": 2,
     "event_seats_of": 2,
@@ -286,7 +287,8 @@ def _nominations(facts: dict[str, list]) -> list[dict]:
 
 
 def _candidate_facts(facts: dict[str, list], cands: dict[tuple[str, str], dict]) -> None:
-    """What the facts say of each candidate (votes, elected, seat, Ersatzbewerber, non-member), into his entry."""
+    """What the facts say of each candidate (votes, elected, seat, Ersatzbewerber, non-member,
+    salutation), into his entry."""
 
     def cand(n, p, pred):
         key = (_text(n, pred), _text(p, pred))
@@ -310,6 +312,10 @@ def _candidate_facts(facts: dict[str, list], cands: dict[tuple[str, str], dict])
         cand(n, p, "substitute_for").setdefault("substitute_for", []).append(entry)
     for n, p in facts.get("non_member", []):
         cand(n, p, "non_member")["non_member"] = True
+    for n, p, t in facts.get("salutation", []):
+        entry, value = cand(n, p, "salutation"), _text(t, "salutation")
+        if entry.setdefault("salutation", value) != value:
+            raise InputError(f"salutation is given twice for '{entry['id']}' on '{_text(n, 'salutation')}'")
 
 
 def _events(facts: dict[str, list]) -> dict:

@@ -19,6 +19,7 @@ from nachruecken.case.model import (
     GROUP_KINDS,
     LOSS_CAUSES,
     MAX_VOTES,
+    SALUTATIONS,
     SEAT_TYPES,
     TIERS,
     WAIVER_FORMS,
@@ -74,6 +75,7 @@ CANDIDATE = {
             "type": "boolean",
             "description": "belonged to no party or voter group when the list was set up (NRW 2024 § 45 Abs. 3 Satz 3)",
         },
+        "salutation": {"enum": list(SALUTATIONS), "description": "for the documents' wording"},
     },
 }
 
