@@ -78,6 +78,10 @@ class Candidate:
     seat: str | None = None
     substitute_for: tuple[SubstituteFor, ...] = ()
     non_member: bool = False  # belonged to no party or voter group when the list was set up (NRW 2024)
+    # on this Reserveliste only as Ersatzbewerber (NRW § 16 Abs. 2): reached through his designation,
+    # never by list order. He has no list place of his own: ``position`` is one after every placed
+    # candidate of the nomination (file order among such persons), so that orders stay total.
+    designated_only: bool = False
     salutation: str | None = None  # Frau | Herr | divers (SALUTATIONS), for the documents' wording
 
 
