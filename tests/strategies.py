@@ -27,6 +27,7 @@ EXCLUSION_EVENTS = (
     "evidence_missing",
 )
 VACATING = ("died", "resigned", "lost_seat", "refused", "elected_mayor")
+SALUTATIONS = (None, "Frau", "Herr", "divers")
 
 
 @st.composite
@@ -44,6 +45,11 @@ def cases(draw, statute: str) -> dict:
         out = []
         for i in range(n):
             c = {"id": person()}
+            # a salutation on some candidates, taken from the id (no draw: the examples stay as they were);
+            # display only, it must survive every format and change no decision
+            salutation = SALUTATIONS[int(c["id"][1:]) % len(SALUTATIONS)]
+            if salutation:
+                c["salutation"] = salutation
             if votes:
                 c["votes"] = next(votes_pool)
             if i < k:

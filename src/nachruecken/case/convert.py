@@ -86,7 +86,9 @@ def _nomination_data(nom: Nomination) -> dict:
 
 
 def _candidate_data(cand: Candidate) -> dict:
-    cd: dict = {"id": cand.person, "position": cand.position}
+    cd: dict = {"id": cand.person}
+    if not cand.designated_only:  # one designated only has no list place of his own
+        cd["position"] = cand.position
     if cand.name:
         cd["name"] = cand.name
     if cand.votes is not None:
@@ -102,6 +104,10 @@ def _candidate_data(cand: Candidate) -> dict:
         ]
     if cand.non_member:
         cd["non_member"] = True
+    if cand.designated_only:
+        cd["designated_only"] = True
+    if cand.salutation:
+        cd["salutation"] = cand.salutation
     return cd
 
 
@@ -213,6 +219,10 @@ def _nomination_facts(nom: Nomination, names: dict[str, str]) -> list:
             facts.append(F("substitute_for", [n, p, S(s.person), F(s.candidacy or "default")]))
         if c.non_member:
             facts.append(F("non_member", [n, p]))
+        if c.designated_only:
+            facts.append(F("designated_only", [n, p]))
+        if c.salutation:
+            facts.append(F("salutation", [n, p, S(c.salutation)]))
     return facts
 
 

@@ -5,6 +5,7 @@ Every problem becomes one ``InputError`` naming the key path; nothing legal is d
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 import json
@@ -200,6 +201,7 @@ def build_case(data, file: str, sha256: str = "") -> Case:
     persons = {c.person for n in nominations for c in n.candidates}
     by_id = {n.id: n for n in nominations}
     elected_on = _check_nominations(nominations, persons, by_id)
+    _check_salutations(nominations)
 
     events = build_events(data.get("events", []), persons, by_id)
     check_by_elections(nominations, events)
@@ -278,11 +280,14 @@ def _build_nominations(raw_nominations: list) -> tuple[list[Nomination], dict[st
 
 
 def _build_candidates(nd: dict, p: str, names: dict[str, str]) -> list[Candidate]:
-    """The candidates of one nomination (``p`` its key path); each person's name is added to ``names``."""
+    """The candidates of one nomination (``p`` its key path); each person's name is added to ``names``.
+    A candidate ``designated_only`` has no list place: he gets one after every placed candidate (file
+    order among such candidates), so that the list order stays total (see ``Candidate``)."""
     nid = nd["id"]
     candidates: list[Candidate] = []
     seen_people: dict[str, int] = {}
     seen_pos: dict[int, int] = {}
+    unplaced: list[int] = []  # indexes (in ``candidates``) of the designated_only
     for j, cd in enumerate(nd["candidates"]):
         cp = f"{p}.candidates[{j}]"
         pid = cd["id"]
@@ -291,13 +296,17 @@ def _build_candidates(nd: dict, p: str, names: dict[str, str]) -> list[Candidate
                 f"person '{pid}' appears twice on nomination '{nid}' (also candidates[{seen_people[pid]}])", f"{cp}.id"
             )
         seen_people[pid] = j
-        pos = cd.get("position", j + 1)
-        if pos in seen_pos:
+        designated_only = _designated_only(cd, cp, nd.get("tier", "list"))
+        pos = 0 if designated_only else cd.get("position", j + 1)
+        if designated_only:
+            unplaced.append(len(candidates))
+        elif pos in seen_pos:
             raise InputError(
                 f"list place {pos} is taken twice on nomination '{nid}' (also candidates[{seen_pos[pos]}])",
                 f"{cp}.position",
             )
-        seen_pos[pos] = j
+        else:
+            seen_pos[pos] = j
         if "name" in cd:
             if pid in names and names[pid] != cd["name"]:
                 raise InputError(
@@ -318,9 +327,48 @@ def _build_candidates(nd: dict, p: str, names: dict[str, str]) -> list[Candidate
                 seat=cd.get("seat"),
                 substitute_for=tuple(subs),
                 non_member=bool(cd.get("non_member", False)),
+                designated_only=designated_only,
+                salutation=cd.get("salutation"),
             )
         )
+    last = max(seen_pos, default=0)
+    for k, index in enumerate(unplaced, 1):
+        candidates[index] = dataclasses.replace(candidates[index], position=last + k)
     return candidates
+
+
+def _designated_only(cd: dict, cp: str, tier: str) -> bool:
+    """Whether candidate ``cd`` (key path ``cp``, on a nomination of ``tier``) is on the list only as
+    Ersatzbewerber (NRW § 16 Abs. 2): then he must be named for someone, has no list place, and was
+    not elected through the list (seats go by list order)."""
+    if not cd.get("designated_only", False):
+        return False
+    if tier != "list":
+        raise InputError("designated_only is only for list nominations (tier: list)", f"{cp}.designated_only")
+    if not cd.get("substitute_for"):
+        raise InputError("designated_only needs substitute_for", f"{cp}.designated_only")
+    if "position" in cd:
+        raise InputError("a designated_only candidate has no list place: remove 'position'", f"{cp}.position")
+    if cd.get("elected"):
+        raise InputError(
+            "a designated_only candidate cannot be elected through the list (seats go by list order)", f"{cp}.elected"
+        )
+    return True
+
+
+def _check_salutations(nominations: list[Nomination]) -> None:
+    """A person has one salutation (given on any of his candidacies, or on none)."""
+    said: dict[str, str] = {}
+    for i, nom in enumerate(nominations):
+        for j, cand in enumerate(nom.candidates):
+            if cand.salutation is None:
+                continue
+            other = said.setdefault(cand.person, cand.salutation)
+            if other != cand.salutation:
+                raise InputError(
+                    f"person '{cand.person}' has two different salutations ({other!r}, {cand.salutation!r})",
+                    f"nominations[{i}].candidates[{j}].salutation",
+                )
 
 
 def _check_nominations(

@@ -45,6 +45,8 @@ INPUT_PREDICATES = {
     "seat_type": 3,
     "substitute_for": 4,
     "non_member": 2,
+    "designated_only": 2,
+    "salutation": 3,
     "event": 4,
     "by_election_held": 2,
     "event_seats_of": 2,
@@ -286,7 +288,10 @@ def _nominations(facts: dict[str, list]) -> list[dict]:
 
 
 def _candidate_facts(facts: dict[str, list], cands: dict[tuple[str, str], dict]) -> None:
-    """What the facts say of each candidate (votes, elected, seat, Ersatzbewerber, non-member), into his entry."""
+    """What the facts say of each candidate (votes, elected, seat, Ersatzbewerber, non-member, designated
+    only, salutation), into his entry. One designated only has no list place: the place of his
+    candidate/3 fact only orders him among the others designated only (the loader places them all after
+    the list)."""
 
     def cand(n, p, pred):
         key = (_text(n, pred), _text(p, pred))
@@ -310,6 +315,14 @@ def _candidate_facts(facts: dict[str, list], cands: dict[tuple[str, str], dict])
         cand(n, p, "substitute_for").setdefault("substitute_for", []).append(entry)
     for n, p in facts.get("non_member", []):
         cand(n, p, "non_member")["non_member"] = True
+    for n, p in facts.get("designated_only", []):
+        entry = cand(n, p, "designated_only")
+        entry["designated_only"] = True
+        del entry["position"]
+    for n, p, t in facts.get("salutation", []):
+        entry, value = cand(n, p, "salutation"), _text(t, "salutation")
+        if entry.setdefault("salutation", value) != value:
+            raise InputError(f"salutation is given twice for '{entry['id']}' on '{_text(n, 'salutation')}'")
 
 
 def _events(facts: dict[str, list]) -> dict:

@@ -42,6 +42,8 @@ ELECTION_KINDS = ("proportional", "majority")
 BODY_KINDS = ("municipal", "landtag")
 WAIVER_FORMS = ("written", "recorded")
 CANDIDACIES = ("district", "list")
+# How the documents address a person (candidate key `salutation`; display only, no statute reads it).
+SALUTATIONS = ("Frau", "Herr", "divers")
 # What kind of election a `by_election_held` event records (as the outcome `by_election` names it):
 # an Ergänzungswahl (M-V § 44 Abs. 5), a Neuwahl in a Wahlkreis (M-V § 44 Abs. 3), a Nachwahl.
 BY_ELECTION_KINDS = ("ergaenzungswahl", "neuwahl_wahlkreis", "nachwahl")
@@ -76,6 +78,11 @@ class Candidate:
     seat: str | None = None
     substitute_for: tuple[SubstituteFor, ...] = ()
     non_member: bool = False  # belonged to no party or voter group when the list was set up (NRW 2024)
+    # on this Reserveliste only as Ersatzbewerber (NRW § 16 Abs. 2): reached through his designation,
+    # never by list order. He has no list place of his own: ``position`` is one after every placed
+    # candidate of the nomination (file order among such persons), so that orders stay total.
+    designated_only: bool = False
+    salutation: str | None = None  # Frau | Herr | divers (SALUTATIONS), for the documents' wording
 
 
 @dataclass

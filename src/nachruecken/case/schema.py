@@ -19,6 +19,7 @@ from nachruecken.case.model import (
     GROUP_KINDS,
     LOSS_CAUSES,
     MAX_VOTES,
+    SALUTATIONS,
     SEAT_TYPES,
     TIERS,
     WAIVER_FORMS,
@@ -55,7 +56,7 @@ CANDIDATE = {
             "type": "integer",
             "minimum": 1,
             "maximum": 10**7,
-            "description": "list place; default: order in the file",
+            "description": "list place; default: order in the file; none with designated_only",
         },
         "votes": {
             "type": "integer",
@@ -74,6 +75,12 @@ CANDIDATE = {
             "type": "boolean",
             "description": "belonged to no party or voter group when the list was set up (NRW 2024 § 45 Abs. 3 Satz 3)",
         },
+        "designated_only": {
+            "type": "boolean",
+            "description": "on this Reserveliste only as Ersatzbewerber (NRW § 16 Abs. 2): reached through "
+            "his designation (substitute_for, required), never by list order; no position",
+        },
+        "salutation": {"enum": list(SALUTATIONS), "description": "for the documents' wording"},
     },
 }
 

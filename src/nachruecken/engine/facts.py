@@ -114,6 +114,8 @@ def case_text(
                 out.append(f"substitute_for({n},{p},{q(sub.person)},{sub.candidacy or 'default'}).")
             if cand.non_member:
                 out.append(f"non_member({n},{p}).")
+            if cand.designated_only:
+                out.append(f"designated_only({n},{p}).")
     out += order_lines(ranked, q, keep)
     return "\n".join(out)
 
