@@ -35,7 +35,7 @@ def test_a_windows_1252_semicolon_export_becomes_a_case_that_decides(run_cli, tm
         "elected": True,
     }
     assert [c.get("elected", False) for c in case["nominations"][1]["candidates"]] == [True, False]  # x, empty
-    assert case["events"] is None and "# TYPE is one of:" in text  # `events:`, the lines to add below it
+    assert case["events"] is None and "#  - {date: TT.MM.JJJJ, person: ID, type: EREIGNIS}" in text  # lines to add
     # the office adds what happened and decides
     case["election_date"] = "2021-03-14"
     case["events"] = [{"date": "2023-08-31", "person": "juergen-mueller", "type": "resigned"}]
@@ -62,10 +62,10 @@ def test_encodings_and_separators_are_detected(run_cli, tmp_path, encoding, sep,
 @pytest.mark.parametrize(
     "rows, where",
     [
-        (["Wahlvorschlag;Name;gewählt", "SPD;Meier;vielleicht"], "line 2, column 'gewählt'"),
-        (["Wahlvorschlag;Name;Stimmen", "SPD;Meier;12a"], "line 2, column 'Stimmen'"),
-        (["Wahlvorschlag;Name", "SPD;Meier", ";Schulz"], "line 3, column 'Wahlvorschlag'"),
-        (["Partei;Stimmen", "SPD;3"], "line 1"),
+        (["Wahlvorschlag;Name;gewählt", "SPD;Meier;vielleicht"], "Zeile 2, Spalte 'gewählt'"),
+        (["Wahlvorschlag;Name;Stimmen", "SPD;Meier;12a"], "Zeile 2, Spalte 'Stimmen'"),
+        (["Wahlvorschlag;Name", "SPD;Meier", ";Schulz"], "Zeile 3, Spalte 'Wahlvorschlag'"),
+        (["Partei;Stimmen", "SPD;3"], "Zeile 1"),
     ],
 )
 def test_errors_name_the_line_and_column(run_cli, tmp_path, rows, where):
@@ -78,11 +78,15 @@ def test_errors_name_the_line_and_column(run_cli, tmp_path, rows, where):
 
 def test_ids_are_unique_and_names_survive_yaml(run_cli, tmp_path):
     src = tmp_path / "liste.csv"
-    src.write_text("Liste;Name;Vorname\nA;Meier;Jo\nA;Meier;Jo\nA;no;\nA;'quoted: yes';\n", encoding="utf-8")
+    src.write_text("Liste;Name;Vorname\nA;Meier;Jo\nA;Meier;Jo\n", encoding="utf-8")
+    result, _ = _import(run_cli, tmp_path, src)
+    # one name twice on one list: the same person twice, or two persons the file cannot tell apart
+    assert result.exit_code == 2 and "Jo Meier steht zweimal auf A (Zeilen 2 und 3)" in result.stderr
+    src.write_text("Liste;Kennung;Name;Vorname\nA;;Meier;Jo\nA;meier-2;Meier;Jo\nA;;no;\nA;;'quoted: yes';\n")
     result, out = _import(run_cli, tmp_path, src)
     assert result.exit_code == 0, result.stderr
     cands = yaml.safe_load(out.read_text(encoding="utf-8"))["nominations"][0]["candidates"]
-    assert [c["id"] for c in cands][:2] == ["jo-meier", "jo-meier-2"]
+    assert [c["id"] for c in cands][:2] == ["jo-meier", "meier-2"]
     assert [c["name"] for c in cands][2:] == ["no", "'quoted: yes'"]  # a name is text, never a boolean
 
 
@@ -143,8 +147,8 @@ def test_an_import_says_what_it_could_not_find_and_never_overwrites(run_cli, tmp
     src = tmp_path / "liste.csv"
     src.write_text("Liste;Name;Gesamtstimmen\nA;Meier;12\nA;Schulz;9\n", encoding="utf-8")
     result, out = _import(run_cli, tmp_path, src)
-    assert result.exit_code == 0 and "note: no column of vote counts" in result.stderr
-    assert "'Gesamtstimmen'" in result.stderr
+    assert result.exit_code == 0 and "Hinweis: keine Spalte mit Stimmenzahlen" in result.stderr
+    assert "Spalten nicht übernommen: Gesamtstimmen" in result.stderr
     out.write_text("edited by hand\n", encoding="utf-8")
     again, _ = _import(run_cli, tmp_path, src)
     assert again.exit_code == 2 and "--force" in again.stderr and out.read_text(encoding="utf-8") == "edited by hand\n"
@@ -157,9 +161,9 @@ def test_an_import_says_what_it_could_not_find_and_never_overwrites(run_cli, tmp
     [
         (
             ["Liste;Platz;Name", "A;1;Meier", "A;1;Schulz"],
-            "line 3, column 'Platz': list place 1 of A is already on line 2",
+            "Zeile 3: Platz 1 von A steht schon in Zeile 2",
         ),
-        (["Liste;Name"], "line 2: the file holds a header row but no candidates"),
+        (["Liste;Name"], "Zeile 2: die Datei hat eine Kopfzeile, aber keine Bewerber"),
     ],
 )
 def test_a_list_that_cannot_decide_is_refused_at_import(run_cli, tmp_path, rows, message):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_properties import project
 
 from nachruecken.case.loader import build_case, load_case
 from nachruecken.case.office.build import import_office
@@ -16,7 +17,6 @@ from nachruecken.engine.determine import determine_case
 from conftest import ROOT
 from profiles import examples
 from strategies import STATUTES, cases
-from test_properties import project
 
 INSTANCE_FILES = sorted((ROOT / "instances").rglob("*.yaml"))
 

@@ -130,7 +130,7 @@ def _nomination_id(text: str, roster: Roster) -> str:
 def _candidate(pid: str, c, roster: Roster) -> dict:
     person = roster.persons[pid]
     cd: dict = {"id": pid}
-    if person.name and person.name != pid:
+    if person.named:
         cd["name"] = person.name
     if c.position is not None and not c.designated_only:
         cd["position"] = c.position

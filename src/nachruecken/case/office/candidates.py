@@ -41,6 +41,7 @@ class Person:
     party: str
     lines: list[int]
     salutation: str | None = None
+    named: bool = True  # the sheet gives a name (else the Kennung stands for it)
     substitute_for: str = ""  # the cell, resolved in ``designations``
     district_hint: str | None = None  # an Ersatzbewerber row's Wahlbezirk: his designation's
     sub_line: int = 0  # the row that names whom he is Ersatzbewerber for
@@ -160,7 +161,19 @@ def _row(roster, table, cols, line, cells, keys, taken, statute) -> None:
                 table.at(line),
                 table.file,
             )
+        _check_place(nom, cand, table)
         nom.candidates[person.id] = cand
+
+
+def _check_place(nom: NominationDraft, cand: Candidacy, table: Table) -> None:
+    """Two persons on one place of one list: the list cannot be ordered."""
+    if cand.position is None:
+        return
+    for other in nom.candidates.values():
+        if other.position == cand.position:
+            raise InputError(
+                f"Platz {cand.position} von {nom.name} steht schon in Zeile {other.line}", table.at(cand.line), table.file
+            )
 
 
 def _person(roster, get, at, line, party, surname, keys, taken, table) -> Person:
@@ -183,7 +196,7 @@ def _person(roster, get, at, line, party, surname, keys, taken, table) -> Person
         pid = get("person_id") or unique(slug(name), taken)
         taken.add(pid)
         keys[key] = pid
-        person = Person(pid, name, surname or name, group, party, [line], salutation)
+        person = Person(pid, name, surname or name, group, party, [line], salutation, named=bool(surname))
         roster.persons[pid] = person
     return person
 

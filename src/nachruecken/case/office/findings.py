@@ -20,7 +20,8 @@ def summary(roster: Roster, designations: list[tuple[str, str]], n_events: int) 
     word = roster.district_word
     parts = _count(lists, "Liste", "Listen") + (f", {districts} in {word}en" if districts else "")
     lines = [
-        f"Übernommen: {len(noms)} Wahlvorschläge ({parts}), {len(roster.persons)} Personen"
+        f"Übernommen: {_count(len(noms), 'Wahlvorschlag', 'Wahlvorschläge')} ({parts}), "
+        + _count(len(roster.persons), "Person", "Personen")
         + (f" ({twice} mit zwei Kandidaturen)" if twice else "")
         + f", {elected} gewählt"
         + (f", {len(designations)} Ersatzbewerber-Benennungen" if designations else "")
