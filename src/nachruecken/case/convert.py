@@ -1,7 +1,9 @@
 """Write a Case back out: as plain data (YAML or JSON) or as `.lp` facts of the input predicates.
 
 The `.lp` text is rendered from clingo symbols, so ids with quotes or ASP syntax stay ids.
-Loading what these functions write gives the same case.
+Loading what these functions write gives the same case. Types are written in English, except a plain
+"Verzicht" (read by the person's status, ``Event.word``): YAML and JSON write it as ``type: Verzicht``,
+`.lp` facts as the type constant ``verzicht`` (``case.lpcase``).
 """
 
 from __future__ import annotations
@@ -112,7 +114,7 @@ def _candidate_data(cand: Candidate) -> dict:
 
 
 def _event_data(ev: Event) -> dict:
-    ed: dict = {"date": ev.date.isoformat(), "person": ev.person, "type": ev.type}
+    ed: dict = {"date": ev.date.isoformat(), "person": ev.person, "type": ev.word or ev.type}
     if ev.type == "by_election_held":
         del ed["person"]  # no person's event
         ed["seats_of"] = list(ev.seats_of)
@@ -234,7 +236,7 @@ def _event_facts(ev: Event) -> list:
         facts.append(F("by_election_held", [i, N(to_int(ev.date))]))
         facts += [F("event_seats_of", [i, S(p)]) for p in ev.seats_of]
     else:
-        facts.append(F("event", [i, N(to_int(ev.date)), S(ev.person), F(ev.type)]))
+        facts.append(F("event", [i, N(to_int(ev.date)), S(ev.person), F((ev.word or ev.type).lower())]))
     if ev.kind:
         facts.append(F("event_kind", [i, F(ev.kind)]))
     if ev.type == "called" and ev.nomination is not None:

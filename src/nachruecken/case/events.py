@@ -1,6 +1,11 @@
 """The events of a case file: each checked against the case's persons and nominations, put in date
 order, and the checks that need them all (by-elections, nothing after a death).
 
+An event's ``type`` is an English type or a German word of an office's record (``case.words``, in any
+letter case): the word gives the type and the keys it implies (Annahme unter Vorbehalt: a reservation);
+a plain "Verzicht" is the type ``resigned`` marked with its word, read by status in the ledger. Dates are
+ISO or ``TT.MM.JJJJ``.
+
 Every problem becomes one ``InputError`` naming the key path.
 """
 
@@ -9,16 +14,37 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
-from nachruecken.case.model import DECLARATION_TYPES, VACATING_TYPES, Event, Nomination
+from nachruecken.case.model import DECLARATION_TYPES, EVENT_TYPES, VACATING_TYPES, Event, Nomination
+from nachruecken.case.words import _key, all_words, event_word, office_date
 from nachruecken.errors import InputError
 
 
 def parse_date(text: str, path: str) -> dt.date:
-    """An ISO date of the case file, or an error naming the key."""
-    try:
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise InputError(f"{text!r} is not a real calendar date", path) from None
+    """A date of the case file (ISO or ``TT.MM.JJJJ``), or an error naming the key."""
+    day = office_date(text)
+    if day is None:
+        raise InputError(f"{text!r} is not a real calendar date", path)
+    return day
+
+
+# each word and English type as the schema spells it, by the form words are compared in
+_SPELLING = {_key(w): w for w in (*EVENT_TYPES, *all_words())}
+
+
+def spell_event_types(data):
+    """The case data with each event ``type`` that names a type or a German word in another letter case
+    or spacing spelled as the schema lists it (``verzicht`` -> ``Verzicht``); anything else untouched, for
+    the schema to name. The data given is not changed."""
+    events = data.get("events") if isinstance(data, dict) else None
+    if not isinstance(events, list):
+        return data
+    spelled = [
+        {**ev, "type": _SPELLING.get(_key(ev["type"]), ev["type"])}
+        if isinstance(ev, dict) and isinstance(ev.get("type"), str)
+        else ev
+        for ev in events
+    ]
+    return data if spelled == events else {**data, "events": spelled}
 
 
 _EXTRA_KEYS = {
@@ -50,7 +76,7 @@ def _event(i: int, ed: dict, persons: set[str], by_id: dict[str, Nomination]) ->
     """One event as written (``seq`` 0 until sorted), or the first problem with it."""
     p = f"events[{i}]"
     date = parse_date(ed["date"], f"{p}.date")
-    etype = ed["type"]
+    etype, implied = _type_of(ed, p)
     if etype == "by_election_held":
         _check_by_election_event(ed, persons, p)
     elif "person" not in ed:
@@ -76,7 +102,7 @@ def _event(i: int, ed: dict, persons: set[str], by_id: dict[str, Nomination]) ->
         person=person,
         type=etype,
         nomination=nomination,
-        reservation=bool(ed.get("reservation", False)),
+        reservation=bool(ed.get("reservation", implied.get("reservation", False))),
         form=ed.get("form", "written" if etype == "waived" else None),
         ground=ed.get("ground"),
         seat=ed.get("seat"),
@@ -86,7 +112,22 @@ def _event(i: int, ed: dict, persons: set[str], by_id: dict[str, Nomination]) ->
         seat_of=ed.get("seat_of"),
         seats_of=tuple(ed.get("seats_of", ())),
         kind=ed.get("kind"),
+        word=implied.get("word"),
     )
+
+
+def _type_of(ed: dict, p: str) -> tuple[str, dict]:
+    """The event's type and the keys its word implies; a key of the file that says otherwise is an error."""
+    found = event_word(ed["type"])
+    if found is None:  # (the schema admits types and words only)
+        raise InputError(f"{ed['type']!r} is neither an event type nor a German event word", f"{p}.type")
+    etype, implied = found
+    for key, value in implied.items():
+        if key in ed and ed[key] != value:
+            raise InputError(
+                f"'{ed['type']}' means {key}: {str(value).lower()}; the event says otherwise", f"{p}.{key}"
+            )
+    return etype, implied
 
 
 def _check_by_election_event(ed: dict, persons: set[str], p: str) -> None:

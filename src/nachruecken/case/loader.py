@@ -1,6 +1,8 @@
 """Read a case file (YAML, JSON or ASP facts) into a validated ``Case``.
 
-Every problem becomes one ``InputError`` naming the key path; nothing legal is decided here.
+Every problem becomes one ``InputError`` naming the key path; nothing legal is decided here. YAML dates
+stay text (no timestamps), so that ISO and ``TT.MM.JJJJ`` dates are read alike (``case.events``), and an
+event's type may be a German word in any letter case.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 import yaml
 
 from nachruecken.case import schema
-from nachruecken.case.events import build_events, check_by_elections, parse_date
+from nachruecken.case.events import build_events, check_by_elections, parse_date, spell_event_types
 from nachruecken.case.model import (
     MAX_CANDIDATES,
     VACATING_TYPES,
@@ -194,6 +196,7 @@ def build_case(data, file: str, sha256: str = "") -> Case:
         data = {**data, "events": []}  # `events:` with nothing below it yet (an imported list)
     _refuse_oversize(data)
     _refuse_yaml_booleans(data)
+    data = spell_event_types(data)  # a German event word in any letter case, as the schema spells it
     schema.validate_shape(data)
     statute = resolve_statute_spec(data["statute"], path="statute")
 

@@ -4,6 +4,12 @@ The file is parsed with ``clingo.ast`` and every statement is checked before any
 grounded: rules, constraints, directives (#include, #script, #const, #show ...) and unknown
 predicates are refused with their line. The facts are then read back into the same plain
 data a YAML case gives, so one validator serves every format.
+
+The type T of ``event(I, D, P, T)`` is read as a YAML ``type:`` is: an English type, or a German event
+word (``case.words``) as a string in any letter case (``"Annahme unter Vorbehalt"``). A plain Verzicht,
+read by the person's status on its date, is the constant ``verzicht`` (what ``convert.to_lp`` writes);
+it is the one type beyond those input.lp lists, and is never passed on to the encodings (the ledger
+reads it as ``resigned`` or ``waived``).
 """
 
 from __future__ import annotations

@@ -129,6 +129,9 @@ class Event:
 
     seats_of: tuple[str, ...] = ()  # by_election_held: the departed whose seats it filled
     kind: str | None = None  # by_election_held: BY_ELECTION_KINDS
+    # the German word the office recorded, only where it is the ambiguous plain "Verzicht" (type
+    # `resigned`): the ledger reads it by the person's status on its date (DESIGN, "Office input")
+    word: str | None = None
 
 
 @dataclass

@@ -24,12 +24,26 @@ from nachruecken.case.model import (
     TIERS,
     WAIVER_FORMS,
 )
+from nachruecken.case.words import all_words
 from nachruecken.errors import InputError, key_path
 
 if TYPE_CHECKING:  # loaded lazily (see _validator)
     import jsonschema
 
-DATE = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$", "description": "ISO date YYYY-MM-DD"}
+DATE = {
+    "type": "string",
+    "pattern": r"^(\d{4}-\d{2}-\d{2}|\d{1,2}\.\d{1,2}\.\d{4})$",
+    "description": "a date: ISO YYYY-MM-DD or TT.MM.JJJJ",
+}
+# An event's type: an English type or a German word of an office's record (DESIGN, "Office input"),
+# spelled as listed here (the loader also takes another letter case); a plain "Verzicht" is read by the
+# person's status on its date.
+EVENT_TYPE = {
+    "enum": [*EVENT_TYPES, *all_words()],
+    "description": "an event type, or a German word for one (Tod, Mandatsverzicht, Annahme unter Vorbehalt, ...; "
+    "`nachruecken statutes --events` lists them); a plain Verzicht is read by the person's status on its date: "
+    "a member's gives up the seat, anyone else's waives the Anwartschaft",
+}
 # NUL cannot pass into clingo (it ends a C string, and two ids could become one)
 ID = {"type": "string", "minLength": 1, "maxLength": 500, "pattern": "^[^\\x00]*$"}
 
@@ -112,9 +126,12 @@ EVENT = {
     "properties": {
         "date": DATE,
         "person": {**ID, "description": "whose event it is; required for every type but `by_election_held`"},
-        "type": {"enum": list(EVENT_TYPES)},
+        "type": EVENT_TYPE,
         "nomination": {**ID, "description": "for `called`: the nomination the person was called from"},
-        "reservation": {"type": "boolean", "description": "for `accepted`: the acceptance was conditional"},
+        "reservation": {
+            "type": "boolean",
+            "description": "for `accepted`: the acceptance was conditional (implied by Annahme unter Vorbehalt)",
+        },
         "form": {
             "enum": list(WAIVER_FORMS),
             "description": "for a declaration (`refused`, `waived`, `resigned`, "
@@ -225,6 +242,8 @@ def _friendly(error: jsonschema.ValidationError) -> InputError:
     if error.validator == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         return InputError(f"missing required key '{missing}'", path)
+    if error.validator == "enum" and error.schema == EVENT_TYPE:
+        return InputError(_unknown_event_word(error.instance), path)
     if error.validator == "enum":
         allowed = ", ".join(map(str, error.validator_value))
         hint = difflib.get_close_matches(str(error.instance), [str(v) for v in error.validator_value], n=1)
@@ -243,7 +262,7 @@ def _friendly(error: jsonschema.ValidationError) -> InputError:
     if error.validator == "pattern" and "x00" in str(error.validator_value):
         return InputError("contains a NUL character", path)
     if error.validator == "pattern":
-        return InputError(f"{error.instance!r} is not a date of the form YYYY-MM-DD", path)
+        return InputError(f"{error.instance!r} is not a date of the form YYYY-MM-DD or TT.MM.JJJJ", path)
     if error.validator == "minLength":
         return InputError("must not be empty", path)
     if error.validator == "maxLength":
@@ -258,6 +277,18 @@ def _friendly(error: jsonschema.ValidationError) -> InputError:
             path,
         )
     return InputError(error.message[:300], path)
+
+
+def _unknown_event_word(word) -> str:
+    """An event type that is neither a type nor a German word, with the closest of both (letter case aside)."""
+    known = {w.lower(): w for w in EVENT_TYPE["enum"]}
+    close = difflib.get_close_matches(str(word).lower(), list(known), n=3, cutoff=0.6)
+    msg = f"{word!r} is not allowed here: neither an event type nor a German event word"
+    if close:
+        names = [f"'{known[c]}'" for c in close]
+        either = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
+        return msg + f" (did you mean {either}?)"
+    return msg + " (`nachruecken statutes --events` lists them)"
 
 
 def _is_int(checker, instance) -> bool:

@@ -1,4 +1,5 @@
-"""`nachruecken statutes`: what each statute encoding covers, as data and as text."""
+"""`nachruecken statutes`: what each statute encoding covers, as data and as text; `--events`: the event
+types with their German words."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from nachruecken.case.model import EVENT_TYPES
+from nachruecken.case.words import EVENT_WORDS
 from nachruecken.engine.determine import default_ledger_rules
 from nachruecken.errors import InputError
 from nachruecken.law.declarations import declaration_rows
@@ -136,3 +139,73 @@ def print_statutes(info: list[dict], console: Console, lang: str) -> None:
         for item in st["out_of_scope"]:
             console.print(f"  - {escape(item['part'])}: {escape(item[lang])}")
         console.print()
+
+
+# `statutes --events`: each event type's meaning (DESIGN, "Event types"), beside its German words.
+EVENT_MEANING = {
+    "died": "died",
+    "refused": "declined the election or call",
+    "accepted": "acceptance",
+    "notified": "was served the notification",
+    "resigned": "seat given up",
+    "lost_seat": "lost the seat on another ground",
+    "lost_eligibility": "lost eligibility",
+    "left_group": "left the party or voter group",
+    "expelled": "expelled from it",
+    "rejoined": "rejoined it",
+    "group_notice": "the party told the office of it",
+    "waived": "waived the Anwartschaft",
+    "elected_mayor": "accepted election as mayor",
+    "evidence_missing": "evidence not produced in time",
+    "called": "determined as successor",
+    "lot_drawn": "won the lot",
+    "regained_eligibility": "is eligible again",
+    "joined_group": "joined a party or voter group",
+    "incompatibility": "a Hinderungsgrund began",
+    "incompatibility_ended": "the Hinderungsgrund ended",
+    "by_election_held": "by-election",
+}
+EVENTS_HEAD = {
+    "en": "Event types, as type (meaning): German words (any letter case):",
+    "de": "Ereignisse, als Wörter: Typ (Groß- und Kleinschreibung gleich):",
+}
+VERZICHT_LINE = {
+    "en": "Verzicht (alone): read by status: a member's resigned, anyone else's waived",
+    "de": "Verzicht (allein): nach dem Stand: Mitglied resigned, jede andere Person waived",
+}
+
+
+def event_words() -> list[dict]:
+    """Every event type with its meaning and its German words (and the keys a word implies)."""
+    return [
+        {
+            "type": etype,
+            "meaning": EVENT_MEANING[etype],
+            "words": [{"word": w, "implies": implied} for w, implied in EVENT_WORDS.get(etype, ())],
+        }
+        for etype in EVENT_TYPES
+    ]
+
+
+def _joined(words: list[dict]) -> str:
+    """Words as one short text: words that share their last or their first words are joined
+    (``Ersatzwahl/Nachwahl durchgeführt``); a word's implied keys follow it."""
+    parts = [w["word"].split() for w in words]
+    shown = ""
+    if len(parts) > 1 and all(len(p) > 1 for p in parts) and len({p[-1] for p in parts}) == 1:
+        shown = "/".join(" ".join(p[:-1]) for p in parts) + " " + parts[0][-1]
+    elif len(parts) > 1 and all(len(p) > 2 for p in parts) and len({tuple(p[:2]) for p in parts}) == 1:
+        shown = " ".join(parts[0][:2]) + " " + "/".join(" ".join(p[2:]) for p in parts)
+    if shown and not any(w["implies"] for w in words):
+        return shown
+    return ", ".join(w["word"] + "".join(f" ({k}: {str(v).lower()})" for k, v in w["implies"].items()) for w in words)
+
+
+def event_lines(lang: str) -> list[str]:
+    """`statutes --events` as text, one line per type (German words first in German), and the plain
+    Verzicht, which the ledger reads by status."""
+    lines = [EVENTS_HEAD[lang]]
+    for row in event_words():
+        words = _joined(row["words"])
+        lines.append(f"{words}: {row['type']}" if lang == "de" else f"{row['type']} ({row['meaning']}): {words}")
+    return [*lines, VERZICHT_LINE[lang]]

@@ -9,6 +9,7 @@ import datetime as dt
 from typing import cast
 
 from nachruecken.case.model import Event
+from nachruecken.case.words import VERZICHT
 from nachruecken.engine.ledger.model import FAILING_TYPES, Holding, Procedure
 from nachruecken.engine.ledger.state import LedgerState
 
@@ -41,6 +42,11 @@ class Days(LedgerState):
             elif p in self.holders:
                 self._holder_event(ev, day, actions)
             elif ev.type in ("refused", "waived"):
+                uncalled.append(ev)
+            elif ev.word == VERZICHT:
+                # neither seat holder nor pending: a plain Verzicht is his waiver of the Anwartschaft,
+                # taken as a recorded `waived`
+                self._read_as(ev, "waived", "candidate")
                 uncalled.append(ev)
             elif ev.type == "resigned" and self.rules.candidate_waiver:
                 # one who holds no seat cannot give one up: a candidate's Verzicht is his waiver of

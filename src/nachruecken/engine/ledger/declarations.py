@@ -1,7 +1,9 @@
 """Declarations and other events of a person, read by his status on their day: a seat holder's (within
 his period on the election a refusal of it, after it a Verzicht on the seat), a pending person's (his
 ``resigned`` refuses the call), and those of a person neither member nor pending (they refuse the calls
-open on their date, or are the statute's waiver). ``kind_of`` gives the type an event is read as.
+open on their date, or are the statute's waiver). A plain "Verzicht" (``Event.word``) is read by status
+too: a seat holder's gives the seat up (``resigned``), anyone else's waives the Anwartschaft (``waived``).
+``kind_of`` gives the type an event is read as.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 
 from nachruecken.case.model import VACATING_TYPES, Event
+from nachruecken.case.words import VERZICHT
 from nachruecken.engine.ledger.model import FAILING_TYPES, Procedure
 from nachruecken.engine.ledger.state import LedgerState
 
@@ -28,9 +31,20 @@ class Declarations(LedgerState):
 
     def _read_as(self, ev: Event, kind: str, status: str) -> None:
         """Record that ``ev`` is read as a declaration of type ``kind`` by one whose status is
-        ``status`` (pending, elected, candidate); a warning says how the record was read."""
+        ``status`` (pending, elected, candidate); a warning says how the record was read (for a plain
+        Verzicht read as a waiver, that it was read by status)."""
         self.read_as[ev.seq] = kind
-        self.result.warnings.append((f"{ev.type}_by_{status}", {"person": ev.person, "date": ev.date.isoformat()}))
+        if ev.word == VERZICHT and kind == "waived":
+            self._verzicht_read(ev, kind)
+        else:
+            self.result.warnings.append((f"{ev.type}_by_{status}", {"person": ev.person, "date": ev.date.isoformat()}))
+
+    def _verzicht_read(self, ev: Event, kind: str) -> None:
+        """The warning that a plain "Verzicht" was read by its author's status on its date (DESIGN, "Office
+        input"): ``resigned`` for a seat holder, ``waived`` for anyone else."""
+        self.result.warnings.append(
+            ("verzicht_read", {"person": ev.person, "date": ev.date.isoformat(), "read_as": kind})
+        )
 
     def kind_of(self, ev: Event) -> str:
         """The event's type as the ledger reads it (a pending person's `resigned` is his refusal)."""
@@ -41,6 +55,8 @@ class Declarations(LedgerState):
         refuses the election; after it, his refusal or resignation is a Verzicht on the seat."""
         p, holding = ev.person, self.holders[ev.person]
         early = self._in_period(holding, day)
+        if ev.word == VERZICHT:  # he holds a seat: read as giving it up, and then as `resigned` is
+            self._verzicht_read(ev, "resigned")
         if ev.type in ("refused", "resigned"):
             self._departure_declared(ev, day, early, actions)
         elif ev.type in VACATING_TYPES:
@@ -124,7 +140,8 @@ class Declarations(LedgerState):
         """An event of a person whose call is pending. He holds no seat yet: his `resigned` is a
         refusal of the call."""
         if ev.type == "resigned":
-            self._read_as(ev, "refused", "pending")
+            # a plain Verzicht waives the Anwartschaft (which fails his call where the statute says so)
+            self._read_as(ev, "waived" if ev.word == VERZICHT else "refused", "pending")
         kind = "reservation" if ev.type == "accepted" and ev.reservation else self.kind_of(ev)
         fails = proc.decision.fails_by if proc.decision else frozenset()
         if kind in fails:

@@ -1,5 +1,5 @@
-"""Looking at the law: ``statutes`` (the norms, readings and scope of each statute) and ``compare``
-(cases decided under all five statutes, side by side)."""
+"""Looking at the law: ``statutes`` (the norms, readings and scope of each statute; ``--events``: the
+event types and their German words) and ``compare`` (cases decided under all five statutes, side by side)."""
 
 from __future__ import annotations
 
@@ -16,14 +16,25 @@ def statutes(
     statute: str | None = typer.Argument(None, help="one statute id or alias (default: all)"),
     as_json: bool = typer.Option(False, "--json"),
     lang: Lang = typer.Option(Lang.en, "--lang"),
+    events: bool = typer.Option(
+        False, "--events", help="list the event types with their German words instead (the same for every statute)"
+    ),
 ):
     """The statutes, their norms with citations, their readings, and what is out of scope."""
     from rich.console import Console
 
     from nachruecken.errors import InputError
     from nachruecken.law.statutes import STATUTE_IDS, resolve_statute_spec, versions_of
-    from nachruecken.output.statute_info import describe, print_statutes
+    from nachruecken.output.statute_info import describe, event_lines, event_words, print_statutes
 
+    if events:
+        verzicht = {"word": "Verzicht", "read_by_status": {"member": "resigned", "anyone_else": "waived"}}
+        print(
+            json.dumps({"events": event_words(), "verzicht": verzicht}, ensure_ascii=False, indent=2)
+            if as_json
+            else "\n".join(event_lines(lang.value))
+        )
+        return
     try:
         ids = list(versions_of(resolve_statute_spec(statute, "statute"))) if statute else list(STATUTE_IDS)
     except InputError as exc:
