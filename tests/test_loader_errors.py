@@ -91,7 +91,7 @@ CASES = [
         "events[0].date",
         "not a real calendar date",
     ),
-    ("malformed date", mutate(lambda d: d["events"][0].update(date="31.08.2023")), "events[0].date", "YYYY-MM-DD"),
+    ("malformed date", mutate(lambda d: d["events"][0].update(date="2023/08/31")), "events[0].date", "YYYY-MM-DD"),
     (
         "district list without district",
         mutate(lambda d: d["nominations"][0].update(tier="district")),

@@ -41,7 +41,6 @@ EVENT_WORDS: dict[str, tuple[tuple[str, dict], ...]] = {
         ("Ersatzwahl durchgeführt", {}),
         ("Nachwahl durchgeführt", {}),
         ("Ergänzungswahl durchgeführt", {}),
-        ("Neuwahl durchgeführt", {}),
     ),
 }
 

@@ -221,7 +221,8 @@ def _candidate(
             kind,
         ]
         entry.update(norm=pool_norm, citation=texts.citation(pool_norm), explanation=texts.sentence(keys, **ctx))
-    entry.update(votes=cand.votes, position=cand.position)
+    # an Ersatzbewerber on the list only by his designation has no list place (NRW § 16 Abs. 2)
+    entry.update(votes=cand.votes, position=None if cand.designated_only else cand.position)
     return entry
 
 

@@ -35,7 +35,7 @@ CANDIDATE = {
         "explanation": {"type": "string"},
         "norms": {"type": "array", "description": "with several reasons: each with its norm (addition)"},
         "votes": {"type": ["integer", "null"]},
-        "position": {"type": "integer"},
+        "position": {"type": ["integer", "null"]},
     },
 }
 MEMBERSHIP = {

@@ -206,7 +206,7 @@ def _candidate_table(det: dict, case, console: Console, lang: str) -> None:
             escape(case.display(c["person"])),
             escape(case.nomination_display(c["nomination"])),
             "-" if c.get("votes") is None else str(c["votes"]),
-            str(c.get("position", "")),
+            "" if c.get("position") is None else str(c["position"]),
             f"[{STYLE[c['status']]}]{status_word(c['status'], det.get('statute'), lang)}[/]",
             reason_words(c, lang),
             escape(c["citation"]),

@@ -172,7 +172,9 @@ def _check_place(nom: NominationDraft, cand: Candidacy, table: Table) -> None:
     for other in nom.candidates.values():
         if other.position == cand.position:
             raise InputError(
-                f"Platz {cand.position} von {nom.name} steht schon in Zeile {other.line}", table.at(cand.line), table.file
+                f"Platz {cand.position} von {nom.name} steht schon in Zeile {other.line}",
+                table.at(cand.line),
+                table.file,
             )
 
 

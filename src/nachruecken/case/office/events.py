@@ -67,7 +67,8 @@ def _event(table, cols: Columns, line, cells, index, nominations, groups) -> dic
             raise InputError("eine Nachwahl nennt keine Person; die Sitze in 'Sitz von'", at("name"), table.file)
         ev["type"] = etype
         ev["seats_of"] = [index.find(t, at("seat_of"), table.file) for t in get("seat_of").split(" / ") if t.strip()]
-        kind = next((k for w, k in BY_ELECTION_KINDS.items() if w in get("type").lower()), None)
+        said = (get("kind") or get("type")).lower()  # the column Art der Wahl, else the event's word
+        kind = next((k for w, k in BY_ELECTION_KINDS.items() if w in said), None)
         if kind:
             ev["kind"] = kind
         return ev

@@ -20,12 +20,14 @@ def summary(roster: Roster, designations: list[tuple[str, str]], n_events: int) 
     word = roster.district_word
     parts = _count(lists, "Liste", "Listen") + (f", {districts} in {word}en" if districts else "")
     lines = [
-        f"Übernommen: {_count(len(noms), 'Wahlvorschlag', 'Wahlvorschläge')} ({parts}), "
+        f"Übernommen: {_count(len(noms), 'Wahlvorschlag', 'Wahlvorschläge')} ({parts}),",
+        "  "
         + _count(len(roster.persons), "Person", "Personen")
         + (f" ({twice} mit zwei Kandidaturen)" if twice else "")
-        + f", {elected} gewählt"
-        + (f", {len(designations)} Ersatzbewerber-Benennungen" if designations else "")
-        + f", {_count(n_events, 'Ereignis', 'Ereignisse')}."
+        + f", {elected} gewählt,",
+        "  "
+        + (f"{len(designations)} Ersatzbewerber-Benennungen, " if designations else "")
+        + f"{_count(n_events, 'Ereignis', 'Ereignisse')}.",
     ]
     name = lambda pid: roster.persons[pid].name if pid in roster.persons else pid
     for n in noms:
@@ -70,7 +72,8 @@ def findings(roster: Roster, statute: str, designations: list[tuple[str, str]], 
     elected = len({p for n in noms for p, c in n.candidates.items() if c.elected})
     if seats is not None and elected < seats:
         out.append(
-            f"gewählt sind {elected} Personen, das Gremium hat {seats} Sitze: fehlen Zeilen oder gewählt-Angaben?"
+            f"gewählt sind {elected} Personen, das Gremium hat {seats} Sitze: enthält die Datei alle "
+            "Wahlvorschläge und jede gewählt-Angabe? (Für eine Nachfolge genügen die Listen, die sie betrifft.)"
         )
     if not roster.has_votes and statute.startswith(_VOTES_ORDER):
         out.append(

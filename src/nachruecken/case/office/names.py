@@ -79,5 +79,8 @@ class PersonIndex:
         import difflib
 
         pool = sorted(self.name(p) for p in (among if among is not None else self.ids()))
+        if "," in text:  # "Name, Vorname" compared as the names are written: "Vorname Name"
+            surname, _, first = text.partition(",")
+            text = f"{first.strip()} {surname.strip()}"
         near = difflib.get_close_matches(text, pool, n=3, cutoff=0.5)
         return f" (ähnlich: {', '.join(near)})" if near else ""

@@ -24,11 +24,7 @@ CAUSE_WORDS = {
     "merger": "Gemeindezusammenschluss",
     "not_acquired": "nicht erworben",
 }
-BY_ELECTION_WORDS = {
-    "ergaenzungswahl": "Ergänzungswahl durchgeführt",
-    "nachwahl": "Nachwahl durchgeführt",
-    "neuwahl_wahlkreis": "Neuwahl durchgeführt",
-}
+BY_ELECTION_KINDS = {"ergaenzungswahl": "Ergänzungswahl", "nachwahl": "Nachwahl", "neuwahl_wahlkreis": "Neuwahl"}
 CASE_COLUMNS = [
     "Kennung Wahlvorschlag",
     "Wahlvorschlag",
@@ -49,7 +45,7 @@ CASE_COLUMNS = [
     "parteilos",
 ]
 EVENT_COLUMNS = ["Datum", "Kennung", "Name", "Ereignis", "Eingang", "Form", "Sitz von", "Liste", "Grund"]
-EVENT_COLUMNS += ["Ursache", "Sitzart", "Partei", "Bemerkung"]
+EVENT_COLUMNS += ["Ursache", "Sitzart", "Partei", "Art der Wahl", "Bemerkung"]
 
 
 @dataclass
@@ -112,7 +108,7 @@ def _candidate_rows(case: Case, nom: Nomination) -> list[list[str]]:
 def _event_row(case: Case, ev: Event) -> list[str]:
     word = getattr(ev, "word", None)
     if ev.type == "by_election_held":
-        what = BY_ELECTION_WORDS.get(ev.kind or "", "Ersatzwahl durchgeführt")
+        what = "Ersatzwahl durchgeführt"
     else:
         what = word or german_word(ev.type, ev.reservation)
     return [
@@ -130,6 +126,7 @@ def _event_row(case: Case, ev: Event) -> list[str]:
         CAUSE_WORDS.get(ev.cause or "", ev.cause or ""),
         {"list": "Listenwahl", "personal": "Personenwahl"}.get(ev.seat or "", ev.seat or ""),
         ev.group or "",
+        BY_ELECTION_KINDS.get(ev.kind or "", ""),
         "",
     ]
 
