@@ -240,3 +240,112 @@ def test_a_filled_template_imports(run_cli, tmp_path, statute):
     assert result.exit_code == 0, result.stderr
     det = nachruecken.decide(out)["determinations"][0]
     assert (det["vacancy"], det["successor"]) == ("jo-meier", "kai-busch"), out.read_text(encoding="utf-8")
+
+
+def test_a_hessian_mehrheitswahl_export_without_lists_decides(run_cli, tmp_path):
+    src = _csv(
+        tmp_path, "Name;Vorname;Stimmen;gewählt\nUhl;Ute;210;ja\nVoss;Uwe;190;ja\nWeber;Ina;88;nein\nZahn;Ole;88;\n"
+    )
+    fall = _csv(tmp_path, "Angabe;Wert\nWahlart;Mehrheitswahl\nWahltag;26.03.2006\nSitze;7\n", "fall.csv")
+    events = _csv(tmp_path, "Datum;Name;Ereignis\n01.02.2009;Voss, Uwe;Tod\n", "ereignisse.csv")
+    result, out = _import(run_cli, tmp_path, src, "--statute", "he", "--fall", fall, "--events", events)
+    assert result.exit_code == 0, result.stderr
+    det = nachruecken.decide(out)["determinations"][0]
+    assert det["outcome"] == "lot" and sorted(det["lot_between"]) == ["ina-weber", "ole-zahn"]
+    # without the Wahlart, a list without a Wahlvorschlag column is refused as before
+    again = run_cli("import", str(src), "--statute", "he")
+    assert again.exit_code == 2 and "keine Spalte Wahlvorschlag" in again.stderr
+
+
+def test_a_hessian_kreistag_names_its_ersatzliste_by_wahlbereich(run_cli, tmp_path):
+    src = _csv(
+        tmp_path,
+        "Wahlbereich;Wahlvorschlag;Platz;Name;Stimmen;gewählt;Ersatzliste\n"
+        "1;SPD;1;Arndt;900;ja;2\n2;SPD;1;Bode;950;ja;\n2;SPD;2;Cramer;400;nein;\n",
+    )
+    result, out = _import(run_cli, tmp_path, src, "--statute", "he")
+    assert result.exit_code == 0, result.stderr
+    noms = yaml.safe_load(out.read_text(encoding="utf-8"))["nominations"]
+    assert noms[0]["substitute_list"] == noms[1]["id"] and noms[1]["district"] == "2"
+
+
+def test_a_landtag_wahlkreis_winner_on_the_landesliste_is_one_person(run_cli, tmp_path):
+    src = _csv(
+        tmp_path,
+        "Wahlkreis;Partei;Platz Landesliste;Name;Stimmen;gewählt\n"
+        "1;SPD;2;Arndt;9.000;direkt\n1;CDU;1;Bode;8.000;nein\n;SPD;1;Cramer;;Landesliste\n;SPD;3;Dietz;;nein\n",
+    )
+    fall = _csv(tmp_path, "Angabe;Wert\nArt des Gremiums;Landtag\nWahltag;26.09.2021\n", "fall.csv")
+    result, out = _import(run_cli, tmp_path, src, "--statute", "mv", "--fall", fall)
+    assert result.exit_code == 0, result.stderr
+    case = yaml.safe_load(out.read_text(encoding="utf-8"))
+    assert case["body"]["kind"] == "landtag"
+    holders = {n["id"]: [c["id"] for c in n["candidates"]] for n in case["nominations"]}
+    assert sum("arndt" in ids for ids in holders.values()) == 2  # his Wahlkreis and the Landesliste
+
+
+def _decided(path) -> list:
+    return [(d["vacancy"], d["outcome"], d["successor"]) for d in nachruecken.decide(path)["determinations"]]
+
+
+@pytest.mark.parametrize("state, export, events, vacancy, successor", WORKED[:3], ids=["nw", "nw-refused", "hh"])
+def test_row_order_encoding_and_format_change_nothing(run_cli, tmp_path, state, export, events, vacancy, successor):
+    """The same export with its rows in another order, as UTF-8, or as a workbook decides the same."""
+    import random
+
+    openpyxl = pytest.importorskip("openpyxl")
+    folder = EXAMPLES / state
+    text = (folder / export).read_bytes().decode("cp1252")
+    head, *rows = text.strip().split("\r\n")
+    extra = ["--statute", state, "--events", str(folder / events), "--fall", str(folder / "fall.csv")]
+    want = None
+    for k, variant in enumerate(("as-is", "shuffled", "utf-8", "xlsx")):
+        body = rows[:]
+        if variant == "shuffled":
+            random.Random(7).shuffle(body)
+        src = tmp_path / f"v{k}.csv"
+        if variant == "xlsx":
+            book = openpyxl.Workbook()
+            for line in [head, *body]:
+                book.active.append(line.split(";"))
+            src = tmp_path / "v.xlsx"
+            book.save(src)
+        else:
+            src.write_bytes("\n".join([head, *body]).encode("utf-8" if variant == "utf-8" else "cp1252"))
+        result = run_cli("import", str(src), "-o", str(tmp_path / f"{variant}.yaml"), *extra)
+        assert result.exit_code == 0, (variant, result.stderr)
+        got = _decided(tmp_path / f"{variant}.yaml")
+        want = want or got
+        assert got == want, variant
+    assert (vacancy, "successor", successor) in want
+
+
+def test_convert_writes_the_sheets_that_import_reads(run_cli, tmp_path):
+    case = ROOT / "instances/nw/ersatzbewerberin-designated-only.yaml"
+    want = _decided(case)
+    assert run_cli("convert", str(case), "--to", "csv", "-o", str(tmp_path / "blaetter")).exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "blaetter").iterdir()) == ["bewerber.csv", "ereignisse.csv", "fall.csv"]
+    assert run_cli("convert", str(case), "--to", "xlsx", "-o", str(tmp_path / "fall.xlsx")).exit_code == 0
+    for source in (tmp_path / "blaetter", tmp_path / "fall.xlsx"):
+        result, out = _import(run_cli, tmp_path, source, "--force")
+        assert result.exit_code == 0, result.stderr
+        assert _decided(out) == want
+    again = run_cli("convert", str(case), "--to", "csv", "-o", str(tmp_path / "blaetter"))
+    assert again.exit_code == 2 and "--force" in again.stderr  # the office's sheets are not overwritten
+    nowhere = run_cli("convert", str(case), "--to", "xlsx")
+    assert nowhere.exit_code == 2 and "braucht -o" in nowhere.stderr
+
+
+def test_a_csv_template_is_three_files_with_the_states_columns(run_cli, tmp_path):
+    assert run_cli("template", "--statute", "nw", "-o", str(tmp_path / "vorlage")).exit_code == 0
+    head = (tmp_path / "vorlage" / "bewerber.csv").read_text(encoding="utf-8-sig").splitlines()[0].split(";")
+    assert {"Wahlbezirk", "Platz Reserveliste", "Ersatzbewerber für", "gewählt"} <= set(head)
+    fall = (tmp_path / "vorlage" / "fall.csv").read_text(encoding="utf-8-sig")
+    assert "Vorschrift;nw" in fall and "Wahltag" in fall
+
+
+@pytest.mark.parametrize("fmt", ["csv", "markdown"])
+def test_solve_to_an_unwritable_path_is_an_input_error(run_cli, tmp_path, fmt):
+    case = ROOT / "instances/he/schenklengsfeld-2023.yaml"
+    result = run_cli("solve", str(case), "--format", fmt, "-o", str(tmp_path / "kein-ordner" / "x.out"))
+    assert result.exit_code == 2 and "cannot write" in result.stderr

@@ -71,8 +71,9 @@ def skeleton(statute_spec: str) -> str:
         "    candidates:",
         "      - {id: dieter-test, name: Dieter Test, votes: 800, elected: true}",
         "      - {id: eva-entwurf, name: Eva Entwurf, votes: 300}",
-        "# One line per event, in date order: {date: YYYY-MM-DD, person: ID, type: TYPE}",
+        "# One line per event, in date order: {date: YYYY-MM-DD or TT.MM.JJJJ, person: ID, type: TYPE}",
         f"# TYPE is one of: {', '.join(EVENT_TYPES)}",
+        "# or its German word (Tod, Mandatsverzicht, Ablehnung …: `nachruecken statutes --events`)",
         "events:",
         f"  - {{date: {RESIGNED.get(state, '2025-03-31')}, person: bernd-muster, type: resigned"
         + DECLARATION_FORM.get(state, "")

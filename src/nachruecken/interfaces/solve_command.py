@@ -145,7 +145,7 @@ class _Results:
             self.render(outcome.result, _case_of(outcome), self.console, self.lang)
         return 0
 
-    def write_csv(self, csv_dialect: str, output: Path | None) -> None:
+    def write_csv(self, csv_dialect: str, output: Path | None) -> int:
         """The gathered rows as one CSV, to the output file or stdout (a warning for characters lost)."""
         data, lost = self.formats.to_csv(self.csv_rows, csv_dialect, self.lang)
         if lost:
@@ -154,10 +154,15 @@ class _Results:
                 f"(e.g. in names); use --csv-dialect standard (UTF-8) to keep them"
             )
         if output is not None:
-            output.write_bytes(data)
+            try:
+                output.write_bytes(data)
+            except OSError as exc:
+                _err(f"{output}: cannot write: {exc.strerror}")
+                return 2
         else:
             sys.stdout.buffer.write(data)
             sys.stdout.flush()
+        return 0
 
 
 def run_solve(
@@ -195,7 +200,7 @@ def run_solve(
         for outcome in decide_files(paths, options, jobs, timeout, advance):
             worst = max(worst, results.add(outcome))
     if kind == "csv":
-        results.write_csv(csv_dialect, output)
+        worst = max(worst, results.write_csv(csv_dialect, output))
     elif output is not None:
         assert sink is not None  # made for an output file
         try:

@@ -48,7 +48,7 @@ def import_office(
     if spec is None:
         raise InputError("keine Vorschrift: --statute angeben (oder im Blatt Fall: Vorschrift)", "", str(source))
     statute_id = resolve_statute_id(spec, "--statute")
-    roster = read_roster(tables["bewerber"], statute_id)
+    roster = read_roster(tables["bewerber"], statute_id, given.get("election") == "majority")
     index = PersonIndex()
     for p in roster.persons.values():
         index.add(p.id, p.name, p.surname)
@@ -111,7 +111,7 @@ def _nomination(n, roster: Roster) -> dict:
     if n.tier == "district":
         nd["tier"], nd["district"] = "district", n.district
     if n.substitute_list:
-        nd["substitute_list"] = _nomination_id(n.substitute_list, roster)
+        nd["substitute_list"] = _nomination_id(n.substitute_list, roster, n.group)
     if n.by_election:
         nd["by_election"] = n.by_election
     # in list order (a place before none; an Ersatzbewerber without a place last), else as the sheet has them
@@ -120,9 +120,15 @@ def _nomination(n, roster: Roster) -> dict:
     return nd
 
 
-def _nomination_id(text: str, roster: Roster) -> str:
+def _nomination_id(text: str, roster: Roster, group: str) -> str:
+    """The nomination an Ersatzliste cell names: its id or name, or the district of the same party
+    ("2", "Wahlbereich 2")."""
     for n in roster.nominations.values():
         if text in (n.id, n.name):
+            return n.id
+    code = text.split()[-1].lstrip("0").lower() if text.split() else text
+    for n in roster.nominations.values():
+        if n.group == group and n.tier == "district" and (n.district or "").lstrip("0").lower() == code:
             return n.id
     return text  # the loader names it as unknown
 

@@ -76,8 +76,13 @@ class Roster:
 REQUIRED = {"surname": "Name"}
 
 
-def read_roster(table: Table, statute: str) -> Roster:
-    cols = _columns(table, statute)
+# The one nomination of a Mehrheitswahl export without a Wahlvorschlag column (Hessen § 1 Abs. 2 KWG:
+# no or one Wahlvorschlag admitted, the voters elect persons)
+MAJORITY_FIELD = "Mehrheitswahl"
+
+
+def read_roster(table: Table, statute: str, majority: bool = False) -> Roster:
+    cols = _columns(table, statute, majority)
     roster = Roster(ignored=cols.ignored, has_votes="votes" in cols)
     if "district" in cols:
         roster.district_word = table.header[cols.index["district"]].split()[0].strip(":") or "Wahlbezirk"
@@ -90,9 +95,9 @@ def read_roster(table: Table, statute: str) -> Roster:
     return roster
 
 
-def _columns(table: Table, statute: str) -> Columns:
+def _columns(table: Table, statute: str, majority: bool) -> Columns:
     cols = map_columns(table, CANDIDATE_FIELDS, REQUIRED)
-    if "nomination" not in cols and "nomination_id" not in cols:
+    if "nomination" not in cols and "nomination_id" not in cols and not majority:
         raise InputError(
             "keine Spalte Wahlvorschlag / Liste / Partei; die Kopfzeile hat: "
             + ", ".join(repr(h) for h in table.header),
@@ -117,7 +122,7 @@ def _columns(table: Table, statute: str) -> Columns:
 def _row(roster, table, cols, line, cells, keys, taken, statute) -> None:
     at = lambda f: table.at(line, table.header[cols.index[f]]) if f in cols else table.at(line)
     get = lambda f: cell(cells, cols, f)
-    party = get("nomination") or get("nomination_id")
+    party = get("nomination") or get("nomination_id") or ("" if "nomination" in cols else MAJORITY_FIELD)
     if not party:
         raise InputError("kein Wahlvorschlag in dieser Zeile", at("nomination"), table.file)
     surname = get("surname")

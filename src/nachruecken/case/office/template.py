@@ -16,7 +16,7 @@ COLUMNS = {
     "hh": ["Wahlkreis", "Liste", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt"],
     "bb": ["Wahlkreis", "Partei", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt"],
     "mv": ["Wahlkreis", "Partei", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt"],
-    "he": ["Wahlvorschlag", "Wahlbereich", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt"],
+    "he": ["Wahlvorschlag", "Wahlbereich", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt", "Ersatzliste"],
 }
 NOTES = {
     "Wahlbezirk": "Nummer des Wahlbezirks; leer für die Reserveliste",
@@ -27,6 +27,8 @@ NOTES = {
     "Wahlkreis": "Wahlkreis des Wahlvorschlags; leer für die Liste des ganzen Gebiets",
     "Wahlbereich": "nur bei Wahlbereichen (Kreistag); sonst leer",
     "Platz": "Platz auf dem Wahlvorschlag",
+    "Ersatzliste": "§ 34 Abs. 1 Satz 3 KWG, nur bei Wahlbereichen: der Wahlbereich, dessen Liste derselben Partei "
+    "als Ersatzliste dient",
     "Anrede": "Frau, Herr, divers oder leer (für die Schreiben)",
     "Titel": "z. B. Dr.; bleibt Teil des Namens",
     "Stimmen": "Stimmen der Person (ganze Zahl, 1.234 geht)",

@@ -274,7 +274,11 @@ def report(
     if output is None:
         sys.stdout.write(text)
     else:
-        output.write_text(text, encoding="utf-8")
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            _err(f"{output}: cannot write: {exc.strerror}")
+            raise typer.Exit(2) from None
         sys.stderr.write(f"wrote {output}\n")
 
 
