@@ -97,7 +97,7 @@ NRW_HEAD = "Wahlbezirk;Partei;Platz Reserveliste;Name;Vorname;Ersatzbewerber fü
         ("01;CDU;1;Muster;Bernd;;ja\n", "'direkt' oder 'Reserveliste' angeben"),
         (";CDU;;Beispiel;Anna;Unbekannt, Uwe;nein\n", "'Unbekannt, Uwe' ist keine Person der Liste"),
         (";CDU;;Beispiel;Anna;09;nein\n", "keinem Wahlbezirk 09"),
-        ("01;CDU;1;Muster;Bernd;;direkt\n;CDU;1;Muster;Bernd;;nein\n", "steht zweimal auf CDU"),
+        ("01;CDU;1;Muster;Bernd;;direkt\n;CDU;2;Muster;Bernd;;nein\n", "steht zweimal auf CDU"),
         ("01;CDU;;Muster;Bernd;;Reserveliste\n", "aber die Zeile nennt keinen Listenplatz"),
         ("01;CDU;1;Muster;Bernd;;vielleicht\n", "'vielleicht' ist kein Wert für gewählt"),
     ],
@@ -145,7 +145,7 @@ def test_hamburg_seat_types_come_from_the_gewaehlt_column(run_cli, tmp_path):
     assert len(both) == 2  # his Wahlkreisliste and the Bezirksliste: one person
 
 
-EVENTS_HEAD = "Datum;Name;Ereignis\n"
+EVENTS_HEAD = "Datum;Name;Ereignis;Form\n"
 LIST = "Partei;Platz;Name;Vorname;Stimmen;gewählt\nSPD;1;Meier;Jo;100;ja\nSPD;2;Meier;Ute;90;nein\nSPD;3;Busch;Kai;80;nein\n"
 
 
@@ -154,7 +154,9 @@ LIST = "Partei;Platz;Name;Vorname;Stimmen;gewählt\nSPD;1;Meier;Jo;100;ja\nSPD;2
     [
         ("01.02.2023;Meier;Tod", "'Meier' ist nicht eindeutig: in Frage kommen Jo Meier, Ute Meier"),
         ("01.02.2023;Meyer, Jo;Tod", "'Meyer, Jo' ist keine Person der Liste (ähnlich: Jo Meier"),
-        ("01.02.2023;Busch;Rücktritt", "'Rücktritt' ist kein bekanntes Ereignis"),
+        ("01.02.2023;Busch;Wahlanfechtung", "'Wahlanfechtung' ist kein bekanntes Ereignis"),
+        ("01.02.2023;Busch;Fraktionsaustritt", "ein Fraktionsaustritt ist kein Austritt aus der Partei"),
+        ("01.02.2023;Busch;Tod;schriftlich", "'Form' gilt nur für Ablehnung, Verzicht auf die Anwartschaft"),
         ("31.02.2023;Busch;Tod", "'31.02.2023' ist kein Datum"),
     ],
 )
@@ -349,3 +351,74 @@ def test_solve_to_an_unwritable_path_is_an_input_error(run_cli, tmp_path, fmt):
     case = ROOT / "instances/he/schenklengsfeld-2023.yaml"
     result = run_cli("solve", str(case), "--format", fmt, "-o", str(tmp_path / "kein-ordner" / "x.out"))
     assert result.exit_code == 2 and "cannot write" in result.stderr
+
+
+def test_a_name_in_two_parties_is_told_apart_by_the_party_column(run_cli, tmp_path):
+    src = _csv(
+        tmp_path,
+        "Partei;Platz;Name;Vorname;Stimmen;gewählt\nCDU;1;Muster;Bernd;9;ja\nCDU;2;Adler;Eva;5;\n"
+        "SPD;1;Muster;Bernd;8;ja\nSPD;2;Busch;Kai;4;\n",
+    )
+    events = _csv(tmp_path, "Datum;Name;Ereignis;Partei\n01.02.2023;Muster, Bernd;Tod;\n", "e.csv")
+    result, _ = _import(run_cli, tmp_path, src, "--statute", "he", "--events", events)
+    assert result.exit_code == 2
+    assert "in Frage kommen Bernd Muster (Kennung bernd-muster, CDU), Bernd Muster (Kennung bernd-muster-2, SPD)" in (
+        result.stderr
+    )
+    events.write_text("Datum;Name;Ereignis;Partei\n01.02.2023;Muster, Bernd;Tod;SPD\n", encoding="utf-8")
+    result, out = _import(run_cli, tmp_path, src, "--statute", "he", "--events", events)
+    assert result.exit_code == 0, result.stderr
+    assert nachruecken.decide(out)["determinations"][0]["successor"] == "kai-busch"
+
+
+def test_a_written_verzicht_in_nrw_is_a_finding(run_cli, tmp_path):
+    src = _csv(tmp_path, "Partei;Platz Reserveliste;Name;gewählt\nCDU;1;Muster;Reserveliste\nCDU;2;Adler;nein\n")
+    events = _csv(tmp_path, "Datum;Name;Ereignis;Form\n01.02.2023;Muster;Mandatsverzicht;schriftlich\n", "e.csv")
+    result, _ = _import(run_cli, tmp_path, src, "--statute", "nw", "--events", events)
+    assert result.exit_code == 0 and "nur zur Niederschrift wirksam (§ 38 KWahlG)" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "header, message",
+    [
+        ("Partei;Name;Gewählt (ja/nein)", "'Gewählt (ja/nein)' sieht nach Listenstruktur aus"),
+        ("Partei;Lfd. Nr.;Name", "'Lfd. Nr.' sieht nach Listenstruktur aus"),
+        ("Wahlbezirk;Partei;Name;Listenplatz;gewählt;Listenwahl", "'Listenwahl' sieht nach Listenstruktur aus"),
+    ],
+)
+def test_a_header_that_may_carry_the_result_is_never_dropped(run_cli, tmp_path, header, message):
+    cells = len(header.split(";"))
+    src = _csv(tmp_path, header + "\n" + ";".join(["1"] * (cells - 2) + ["Muster", "ja"]) + "\n")
+    result, _ = _import(run_cli, tmp_path, src, "--statute", "nw")
+    assert result.exit_code == 2 and message in result.stderr, result.stderr
+
+
+def test_vote_shares_are_named_not_read_as_votes(run_cli, tmp_path):
+    src = _csv(
+        tmp_path, "Partei;Name;Gültige Stimmen;Stimmen %;gewählt\nSPD;Meier;1.204;41,2;ja\nSPD;Busch;980;33,1;\n"
+    )
+    result, out = _import(run_cli, tmp_path, src, "--statute", "he")
+    assert result.exit_code == 0 and "Spalten nicht übernommen: Stimmen %" in result.stderr
+    votes = [c.get("votes") for c in yaml.safe_load(out.read_text(encoding="utf-8"))["nominations"][0]["candidates"]]
+    assert votes == [1204, 980]
+
+
+def test_name_comma_vorname_in_the_name_column_reads_as_vorname_name(run_cli, tmp_path):
+    src = _csv(tmp_path, "Partei;Name;gewählt\nSPD;Muster, Bernd;ja\n")
+    result, out = _import(run_cli, tmp_path, src, "--statute", "he")
+    assert result.exit_code == 0
+    assert yaml.safe_load(out.read_text(encoding="utf-8"))["nominations"][0]["candidates"][0]["name"] == "Bernd Muster"
+
+
+def test_seat_types_outside_hamburg_are_refused(run_cli, tmp_path):
+    src = _csv(tmp_path, "Partei;Platz Reserveliste;Name;gewählt\nCDU;1;Muster;Listenwahl\n")
+    result, _ = _import(run_cli, tmp_path, src, "--statute", "nw")
+    assert result.exit_code == 2 and "gibt es nur in Hamburg" in result.stderr
+
+
+def test_an_output_that_is_a_folder_or_has_none_is_refused_before_the_import(run_cli, tmp_path):
+    src = _csv(tmp_path, LIST)
+    folder = run_cli("import", str(src), "--statute", "he", "-o", str(tmp_path))
+    assert folder.exit_code == 2 and "ist ein Ordner" in folder.stderr and "Übernommen" not in folder.stderr
+    nowhere = run_cli("import", str(src), "--statute", "he", "-o", str(tmp_path / "nix" / "da.yaml"))
+    assert nowhere.exit_code == 2 and "Übernommen" not in nowhere.stderr

@@ -15,6 +15,13 @@ from nachruecken.errors import InputError
 
 
 def refuse_existing(path: Path, force: bool) -> None:
+    """Before any work: a folder is no file, a missing folder cannot take one, and an existing file is
+    kept unless ``force``."""
+    if path.is_dir():
+        raise InputError("ist ein Ordner; eine Datei angeben", "", str(path))
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise InputError("der Ordner existiert nicht", "", str(path))
     if path.exists() and not force:
         raise InputError(
             "existiert schon und kann von Hand ergänzt sein: eine andere Datei wählen oder --force geben "

@@ -52,7 +52,7 @@ _EXTRA_KEYS = {
     "reservation": ("accepted",),
     "form": DECLARATION_TYPES,
     "received": DECLARATION_TYPES,
-    "ground": ("lost_seat",),
+    "ground": ("lost_seat", "incompatibility"),
     "seat": ("called",),
     "group": ("joined_group", "left_group", "expelled"),
     "cause": ("lost_seat",),

@@ -18,9 +18,9 @@ VERZICHT = "Verzicht"
 # each word with the extra keys it implies.
 EVENT_WORDS: dict[str, tuple[tuple[str, dict], ...]] = {
     "died": (("Tod", {}), ("verstorben", {})),
-    "resigned": (("Mandatsverzicht", {}), ("Niederlegung", {}), ("Verzicht auf den Sitz", {})),
+    "resigned": (("Mandatsverzicht", {}), ("Niederlegung", {}), ("Verzicht auf den Sitz", {}), ("Rücktritt", {})),
     "waived": (("Verzicht auf die Anwartschaft", {}), ("Verzicht auf das Nachrücken", {})),
-    "refused": (("Ablehnung", {}),),
+    "refused": (("Ablehnung", {}), ("Ablehnung der Wahl", {}), ("Nichtannahme", {})),
     "accepted": (("Annahme", {}), ("Annahme unter Vorbehalt", {"reservation": True})),
     "notified": (("Benachrichtigung", {}), ("Zustellung", {})),
     "called": (("Feststellung", {}), ("Berufung", {})),

@@ -83,6 +83,12 @@ def caveat(statute: Statute, lang: str) -> str:
     return text[0].upper() + text[1:] + "."
 
 
+READ_AS = {
+    "en": {"resigned": "a Verzicht on the seat (resigned)", "waived": "a Verzicht on the Anwartschaft (waived)"},
+    "de": {"resigned": "Mandatsverzicht", "waived": "Verzicht auf die Anwartschaft"},
+}
+
+
 def warning(statute: Statute, lang: str, code: str, params: dict) -> str:
     """A ledger warning in words; a statute's catalogue may say it in its own terms
     (texts ``warning@<code>``, e.g. the form a Verzicht on the seat needs there)."""
@@ -94,6 +100,8 @@ def warning(statute: Statute, lang: str, code: str, params: dict) -> str:
         else v
         for k, v in params.items()
     }
+    if "read_as" in words:  # a plain Verzicht: what it was read as, in the reader's words
+        words["read_as"] = READ_AS[lang].get(words["read_as"], words["read_as"])
     since = words.get("since")
     since_on = (f" am {since}" if lang == "de" else f" on {since}") if since else ""
     return template.format(**words, since_on=since_on)

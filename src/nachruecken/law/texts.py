@@ -323,7 +323,7 @@ REPLAY_WARNINGS = {
         "seat: read as a waiver of the Anwartschaft; if they won a seat at "
         "the election, mark them `elected: true` on their nomination",
         "verzicht_read": "'{person}' declared a Verzicht on {date} without saying on what: read by their status "
-        "that day as '{read_as}' (a member gives up the seat, anyone else waives the Anwartschaft)",
+        "that day as {read_as} (a member gives up the seat, anyone else waives the Anwartschaft)",
         "period_start_presumed": "'{person}' declared on {date}; the case gives no `body.period_start`, so the "
         "declaration is presumed made before membership began (up to {until}) and read as "
         "refusing the election; give the start of the Wahlperiode (`body.period_start`) to "
@@ -417,7 +417,7 @@ REPLAY_WARNINGS = {
         "wurde sie bei der Wahl gewählt, `elected: true` auf ihrem "
         "Wahlvorschlag setzen",
         "verzicht_read": "'{person}' hat am {date} einen Verzicht erklärt, ohne zu sagen worauf: nach dem Stand an "
-        "diesem Tag gelesen als `{read_as}` (ein Mitglied verzichtet auf den Sitz, jede andere Person auf die "
+        "diesem Tag gelesen als {read_as} (ein Mitglied verzichtet auf den Sitz, jede andere Person auf die "
         "Anwartschaft)",
         "period_start_presumed": "'{person}' hat am {date} eine Erklärung abgegeben; der Fall nennt keinen Beginn "
         "der Wahlperiode (`body.period_start`), daher gilt sie als vor Beginn der "

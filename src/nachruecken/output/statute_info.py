@@ -3,6 +3,8 @@ types with their German words."""
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -207,5 +209,7 @@ def event_lines(lang: str) -> list[str]:
     lines = [EVENTS_HEAD[lang]]
     for row in event_words():
         words = _joined(row["words"])
-        lines.append(f"{words}: {row['type']}" if lang == "de" else f"{row['type']} ({row['meaning']}): {words}")
+        line = f"{words}: {row['type']}" if lang == "de" else f"{row['type']} ({row['meaning']}): {words}"
+        # a long line goes on, indented, so that the list fits 80 columns
+        lines += textwrap.wrap(line, 80, subsequent_indent="    ", break_on_hyphens=False)
     return [*lines, VERZICHT_LINE[lang]]

@@ -15,7 +15,7 @@ from nachruecken.case.office import designations as ersatz
 from nachruecken.case.office.candidates import Roster, read_roster
 from nachruecken.case.office.events import EventRows, read_events
 from nachruecken.case.office.fall import read_fall
-from nachruecken.case.office.findings import findings, summary
+from nachruecken.case.office.findings import event_findings, findings, summary
 from nachruecken.case.office.names import PersonIndex
 from nachruecken.case.office.read import Table, read_csv, read_source, read_xlsx
 from nachruecken.errors import InputError
@@ -51,7 +51,7 @@ def import_office(
     roster = read_roster(tables["bewerber"], statute_id, given.get("election") == "majority")
     index = PersonIndex()
     for p in roster.persons.values():
-        index.add(p.id, p.name, p.surname)
+        index.add(p.id, p.name, p.surname, p.party)
     links = ersatz.resolve(roster, index, tables["bewerber"], statute_id)
     rows = _events(tables.get("ereignisse"), index, roster)
     data = _data(roster, given, spec, source, rows)
@@ -68,7 +68,8 @@ def import_office(
     if fall_ignored:
         notes.append("Angaben im Blatt Fall nicht übernommen: " + ", ".join(fall_ignored))
     seats = case.body_seats - case.body_unfilled_seats if case.body_seats is not None else None
-    return Imported(data, case, notes, findings(roster, statute_id, links, seats))
+    found = findings(roster, statute_id, links, seats) + event_findings(rows.events, rows.lines, statute_id)
+    return Imported(data, case, notes, found)
 
 
 def _sheet(path: Path, name: str) -> Table:
@@ -93,11 +94,15 @@ def _events(table: Table | None, index: PersonIndex, roster: Roster) -> EventRow
         nominations[n.id] = n.id
         nominations.setdefault(n.name, n.id)
         nominations.setdefault(n.name.casefold(), n.id)
-    return read_events(table, index, nominations, {n.group for n in roster.nominations.values()})
+    members: dict[str, set[str]] = {}
+    for n in roster.nominations.values():
+        members.setdefault(n.group, set()).update(n.candidates)
+    return read_events(table, index, nominations, members)
 
 
 def _data(roster: Roster, fall: dict, spec: str, source: Path, rows: EventRows) -> dict:
-    data: dict = {"statute": spec, "title": fall.pop("title", source.stem)}
+    title = fall.pop("title", None) or fall.get("body", {}).get("name") or source.stem
+    data: dict = {"statute": spec, "title": title}
     data.update(fall)
     data["nominations"] = [_nomination(n, roster) for n in roster.nominations.values()]
     data["events"] = rows.events

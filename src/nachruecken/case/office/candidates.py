@@ -85,7 +85,10 @@ def read_roster(table: Table, statute: str, majority: bool = False) -> Roster:
     cols = _columns(table, statute, majority)
     roster = Roster(ignored=cols.ignored, has_votes="votes" in cols)
     if "district" in cols:
-        roster.district_word = table.header[cols.index["district"]].split()[0].strip(":") or "Wahlbezirk"
+        said = table.header[cols.index["district"]].lower()
+        roster.district_word = next(
+            (w.capitalize() for w in ("wahlbezirk", "wahlkreis", "wahlbereich") if w in said), "Wahlbezirk"
+        )
     if not table.rows:
         raise InputError("die Datei hat eine Kopfzeile, aber keine Bewerber", table.at(2), table.file)
     keys: dict[tuple, str] = {}
@@ -140,6 +143,10 @@ def _row(roster, table, cols, line, cells, keys, taken, statute) -> None:
     place = values.whole_number(get("position"), "der Platz", at("position"), table.file)
     elected, elected_where, seat = values.elected_as(get("elected"), at("elected"), table.file)
     seat = values.choice(get("seat"), values.SEATS, "Sitzart", at("seat"), table.file) or seat
+    if seat is not None and not statute.startswith("hh-"):
+        raise InputError(
+            "Listenwahl und Personenwahl (Sitzarten) gibt es nur in Hamburg (§ 5 BezVWG)", at("elected"), table.file
+        )
     votes = values.whole_number(get("votes"), "die Stimmenzahl", at("votes"), table.file)
     only = values.yes_no(get("designated_only"), at("designated_only"), table.file) if get("designated_only") else False
     slots: dict[str, Candidacy] = {}
@@ -153,11 +160,13 @@ def _row(roster, table, cols, line, cells, keys, taken, statute) -> None:
     if person.substitute_for and "list" not in slots:
         slots["list"] = Candidacy(line, None, designated_only=True)
     slots["list" if "list" in slots else "district"].designated_only |= only
-    _mark_elected(slots, elected, elected_where, seat, at("elected"), table.file)
+    _mark_elected(slots, (elected, elected_where, get("elected")), seat, at("elected"), table.file)
     non_member = values.yes_no(get("non_member"), at("non_member"), table.file) if get("non_member") else False
     for tier, cand in slots.items():
         cand.non_member = non_member
         nom = _nomination(roster, tier, party, person.group, district, get, at, table, taken)
+        if person.id in nom.candidates and _same(nom.candidates[person.id], cand):
+            continue  # his Wahlbezirk row named his list place, and a list row repeats it
         if person.id in nom.candidates:
             first = nom.candidates[person.id].line
             raise InputError(
@@ -168,6 +177,17 @@ def _row(roster, table, cols, line, cells, keys, taken, statute) -> None:
             )
         _check_place(nom, cand, table)
         nom.candidates[person.id] = cand
+
+
+def _same(known: Candidacy, again: Candidacy) -> bool:
+    """A row that repeats an earlier row's candidacy of the person: the same place on the same list (it may
+    add his election or his votes). Two rows without a place may be two persons of one name: not merged."""
+    if known.position is None or known.position != again.position:
+        return False
+    known.elected |= again.elected
+    known.votes = known.votes if known.votes is not None else again.votes
+    known.seat = known.seat or again.seat
+    return True
 
 
 def _check_place(nom: NominationDraft, cand: Candidacy, table: Table) -> None:
@@ -185,7 +205,10 @@ def _check_place(nom: NominationDraft, cand: Candidacy, table: Table) -> None:
 
 def _person(roster, get, at, line, party, surname, keys, taken, table) -> Person:
     """The person of a row: rows of one name (or one Kennung) and one party are one person."""
-    name = full_name(surname, get("first_name"), get("title")) or get("person_id")
+    first = get("first_name")
+    if "," in surname and not first and not get("nomination_id"):  # "Name, Vorname" in the Name column
+        surname, _, first = (part.strip() for part in surname.partition(","))
+    name = full_name(surname, first, get("title")) or get("person_id")
     group = get("group_id") or slug(party)
     key = ("id", get("person_id")) if get("person_id") else ("name", name_keys(name)[0], group)
     salutation = values.choice(get("salutation"), values.SALUTATIONS, "Anrede", at("salutation"), table.file)
@@ -208,7 +231,9 @@ def _person(roster, get, at, line, party, surname, keys, taken, table) -> Person
     return person
 
 
-def _mark_elected(slots, elected, where, seat, at, file) -> None:
+def _mark_elected(slots, how: tuple, seat, at, file) -> None:
+    """Mark the candidacy the ``gewählt`` cell names (``how``: elected, district | list | None, the cell)."""
+    elected, where, said = how
     if not elected:
         return
     if where is None:
@@ -221,7 +246,7 @@ def _mark_elected(slots, elected, where, seat, at, file) -> None:
         where = next(iter(slots))
     if where not in slots:
         what = "keinen Wahlbezirk" if where == "district" else "keinen Listenplatz"
-        raise InputError(f"gewählt '{where}', aber die Zeile nennt {what}", at, file)
+        raise InputError(f"gewählt '{said}', aber die Zeile nennt {what}", at, file)
     slots[where].elected, slots[where].seat = True, seat
 
 

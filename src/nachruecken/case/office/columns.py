@@ -31,7 +31,15 @@ CANDIDATE_FIELDS: dict[str, tuple[str, ...]] = {
         "party",
     ),
     "group_kind": ("art des wahlvorschlags", "art der partei", "wahlvorschlagsart"),
-    "position": ("platz", "nr", "lfd nr", "rang", "position", "place", "platz im wahlkreis", "platz wahlkreisliste"),
+    "position": (
+        "platz",
+        "rang",
+        "position",
+        "place",
+        "platz im wahlkreis",
+        "platz wahlkreisliste",
+        "listenplatz wahlkreis",
+    ),
     "list_position": (
         "platz reserveliste",
         "reservelistenplatz",
@@ -48,7 +56,20 @@ CANDIDATE_FIELDS: dict[str, tuple[str, ...]] = {
     "surname": ("name", "nachname", "familienname", "surname", "last name", "lastname", "family name"),
     "first_name": ("vorname", "vornamen", "rufname", "first name", "firstname", "given name"),
     "salutation": ("anrede", "geschlecht"),
-    "votes": ("stimmen", "stimmenzahl", "personenstimmen", "anzahl stimmen", "votes", "personal votes"),
+    "votes": (
+        "stimmen",
+        "stimmenzahl",
+        "personenstimmen",
+        "anzahl stimmen",
+        "gesamtstimmen",
+        "stimmen gesamt",
+        "stimmen insgesamt",
+        "gültige stimmen",
+        "stimmen absolut",
+        "personenstimmen gesamt",
+        "votes",
+        "personal votes",
+    ),
     "elected": ("gewählt", "gewaehlt", "sitz", "mandat", "elected", "seat", "gewählt über", "gewählt als"),
     "seat": ("sitzart", "art des sitzes", "mandatsart"),
     "district": (
@@ -62,6 +83,8 @@ CANDIDATE_FIELDS: dict[str, tuple[str, ...]] = {
         "wahlkreis nr",
         "wahlkreisnummer",
         "wahlbereich nr",
+        "wb",
+        "wk",
     ),
     "district_name": (
         "wahlbezirk name",
@@ -107,12 +130,17 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
 # The case sheet (Fall): two columns, what and its value
 FALL_FIELDS: dict[str, tuple[str, ...]] = {"key": ("angabe", "was", "feld"), "value": ("wert", "inhalt")}
 
-# Names that carry structure: such a column is never dropped without a word
-_STRUCTURE = re.compile(r"ersatz|reserve|wahlbezirk|wahlkreis|wahlbereich|landesliste|bezirksliste|listenplatz")
+# Names that carry structure (lists, places, who was elected, votes, a running number that may be the
+# place): such a column is never dropped without a word. Shares in per cent are named and left out.
+_STRUCTURE = re.compile(
+    r"ersatz|reserve|wahlbezirk|wahlkreis|wahlbereich|liste|platz|gewählt|gewaehlt|stimmen|\b(nr|wb|wk)\b"
+)
+_SHARE = re.compile(r"\b(prozent|anteil)|anteil\b")
 
 
 def norm_header(text: str) -> str:
-    text = re.sub(r"[^\wäöüß ]+", " ", str(text or "").strip().lower())
+    text = str(text or "").strip().lower().replace("%", " prozent ")
+    text = re.sub(r"[^\wäöüß ]+", " ", text)
     return " ".join(text.replace("_", " ").split())
 
 
@@ -138,10 +166,10 @@ def map_columns(table: Table, fields: dict[str, tuple[str, ...]], required: dict
         if field is None:
             if not name:
                 continue
-            if fields is CANDIDATE_FIELDS and _STRUCTURE.search(name):
+            if fields is CANDIDATE_FIELDS and _STRUCTURE.search(name) and not _SHARE.search(name):
                 raise InputError(
                     f"die Spalte '{raw}' sieht nach Listenstruktur aus, die der Import nicht zuordnen kann; "
-                    "umbenennen (siehe `nachruecken template`) oder entfernen",
+                    "umbenennen (Spaltennamen: `nachruecken template`) oder entfernen",
                     table.at(1),
                     table.file,
                 )

@@ -77,8 +77,8 @@ def findings(roster: Roster, statute: str, designations: list[tuple[str, str]], 
         )
     if not roster.has_votes and statute.startswith(_VOTES_ORDER):
         out.append(
-            "keine Spalte mit Stimmenzahlen (Stimmen): diese Vorschrift ordnet nach Stimmen; ohne sie haben die "
-            "Bewerber keine"
+            "keine Spalte mit Stimmenzahlen (Stimmen): diese Vorschrift ordnet nach Stimmen, ohne sie zählt "
+            "nur der Listenplatz"
         )
     empty = [
         str(c.line)
@@ -88,9 +88,26 @@ def findings(roster: Roster, statute: str, designations: list[tuple[str, str]], 
     ]
     if empty and statute.startswith(_VOTES_ORDER):
         shown = ", ".join(empty[:8]) + (" …" if len(empty) > 8 else "")
-        out.append(f"keine Stimmenzahl in Zeile(n) {shown}: diese Bewerber haben keine")
+        out.append(f"keine Stimmenzahl in Zeile(n) {shown}: diese Bewerber stehen hinter allen mit Stimmenzahl")
     return out
 
 
 def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
+
+
+def event_findings(events: list[dict], lines: list[int], statute: str) -> list[str]:
+    """What the events sheet says that the statute reads otherwise than an office may expect."""
+    out = []
+    for ev, line in zip(events, lines, strict=True):
+        if (
+            statute.startswith("nw-")
+            and ev.get("form") == "written"
+            and ev["type"] in ("resigned", "Verzicht", "waived")
+        ):
+            out.append(
+                f"Ereignisse, Zeile {line}: ein Verzicht ist in NRW nur zur Niederschrift wirksam (§ 38 KWahlG); "
+                "schriftlich macht ein Mandatsverzicht den Sitz nicht frei und ein Verzicht auf die Anwartschaft "
+                "schließt nicht aus (Lesart nw.written_waiver). Zur Niederschrift erklärt: Form 'zur Niederschrift'"
+            )
+    return out

@@ -41,11 +41,13 @@ class PersonIndex:
 
     def __init__(self) -> None:
         self._names: dict[str, str] = {}  # person id -> display name
+        self._parties: dict[str, str] = {}  # person id -> the party he stands for (for messages)
         self._by_full: dict[str, set[str]] = {}
         self._by_surname: dict[str, set[str]] = {}
 
-    def add(self, pid: str, name: str, surname: str | None = None) -> None:
+    def add(self, pid: str, name: str, surname: str | None = None, party: str = "") -> None:
         self._names[pid] = name
+        self._parties[pid] = party
         full, last = name_keys(name)
         self._by_full.setdefault(full, set()).add(pid)
         self._by_surname.setdefault(_plain(surname) if surname else last, set()).add(pid)
@@ -71,9 +73,20 @@ class PersonIndex:
             if len(hits) == 1:
                 return next(iter(hits))
             if len(hits) > 1:
-                shown = ", ".join(sorted(self.name(p) for p in hits))
-                raise InputError(f"'{text}' ist nicht eindeutig: in Frage kommen {shown}", where, file)
+                shown = ", ".join(sorted(self._label(p, len({self.name(q) for q in hits}) == 1) for p in hits))
+                hint = (
+                    "; die Spalte Kennung oder Partei nennt die Person"
+                    if len({self.name(q) for q in hits}) == 1
+                    else ""
+                )
+                raise InputError(f"'{text}' ist nicht eindeutig: in Frage kommen {shown}{hint}", where, file)
         raise InputError(f"'{text}' ist keine Person der Liste{self._near(text, among)}", where, file)
+
+    def _label(self, pid: str, same_names: bool) -> str:
+        """A person as a message names him: his name, and where names are alike his id and party."""
+        if not same_names:
+            return self.name(pid)
+        return f"{self.name(pid)} (Kennung {pid}" + (f", {self._parties[pid]})" if self._parties.get(pid) else ")")
 
     def _near(self, text: str, among: set[str] | None) -> str:
         import difflib

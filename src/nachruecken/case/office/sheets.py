@@ -63,7 +63,9 @@ def _date(day: dt.date | None) -> str:
 
 def case_sheets(case: Case) -> list[Sheet]:
     """The case as the three sheets; importing them gives a case that decides the same."""
-    bewerber = Sheet("Bewerber", CASE_COLUMNS, [r for nom in case.nominations for r in _candidate_rows(case, nom)])
+    # the district column under the name the state gives it (NRW: Wahlbezirk)
+    columns = [("Wahlbezirk" if c == "Wahlkreis" and case.statute.startswith("nw") else c) for c in CASE_COLUMNS]
+    bewerber = Sheet("Bewerber", columns, [r for nom in case.nominations for r in _candidate_rows(case, nom)])
     ereignisse = Sheet(
         "Ereignisse", EVENT_COLUMNS, [_event_row(case, ev) for ev in sorted(case.events, key=lambda e: e.file_index)]
     )

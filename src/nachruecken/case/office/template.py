@@ -24,7 +24,7 @@ NOTES = {
     "Platz Reserveliste": "Platz auf der Reserveliste; leer, wenn die Person nicht darauf steht",
     "Ersatzbewerber für": '§ 16 Abs. 2 KWahlG: Name ("Name, Vorname") oder Wahlbezirk-Nummer der Person, '
     'für die diese Person Ersatzbewerber ist; mehrere mit " / "',
-    "Wahlkreis": "Wahlkreis des Wahlvorschlags; leer für die Liste des ganzen Gebiets",
+    "Wahlkreis": "Wahlkreis des Wahlvorschlags",
     "Wahlbereich": "nur bei Wahlbereichen (Kreistag); sonst leer",
     "Platz": "Platz auf dem Wahlvorschlag",
     "Ersatzliste": "§ 34 Abs. 1 Satz 3 KWG, nur bei Wahlbereichen: der Wahlbereich, dessen Liste derselben Partei "
@@ -32,8 +32,9 @@ NOTES = {
     "Anrede": "Frau, Herr, divers oder leer (für die Schreiben)",
     "Titel": "z. B. Dr.; bleibt Teil des Namens",
     "Stimmen": "Stimmen der Person (ganze Zahl, 1.234 geht)",
-    "gewählt": "ja/nein; NRW: direkt oder Reserveliste; Hamburg: direkt, Listenwahl oder Personenwahl",
-    "Liste": "Partei oder Wählervereinigung",
+    "gewählt": "ja oder nein",
+    "Vorname": "Vorname(n) der Person",
+    "Liste": "Partei oder Wählervereinigung des Wahlvorschlags",
     "Partei": "Partei oder Wählergruppe",
     "Wahlvorschlag": "Partei oder Wählergruppe des Wahlvorschlags",
     "Datum": "TT.MM.JJJJ",
@@ -56,20 +57,39 @@ FALL_TEMPLATE = [
 ]
 
 
+# What a state's columns mean there, where it differs from NOTES
+STATE_NOTES = {
+    "nw": {
+        "gewählt": "direkt (im Wahlbezirk), Reserveliste (über die Liste) oder nein",
+        "Form": "schriftlich oder zur Niederschrift; ein Verzicht wirkt nur zur Niederschrift (§ 38 KWahlG)",
+    },
+    "hh": {
+        "Wahlkreis": "Wahlkreis der Wahlkreisliste; leer für die Bezirksliste",
+        "gewählt": "direkt (Wahlkreisliste), Listenwahl oder Personenwahl (Bezirksliste), nein",
+    },
+    "mv": {"Wahlkreis": "Wahlkreis oder Wahlbereich des Wahlvorschlags; beim Landtag leer für die Landesliste"},
+    "bb": {"Wahlkreis": "Wahlkreis des Wahlvorschlags (bei einem Wahlgebiet ohne Wahlkreise leer)"},
+}
+ELECTED_CHOICES = {"nw": ["nein", "direkt", "Reserveliste"], "hh": ["nein", "direkt", "Listenwahl", "Personenwahl"]}
+EVENT_NOTES = {
+    "Partei": "bei Parteiaustritt, Ausschluss, Parteieintritt: welche Partei; sonst, wo ein Name in "
+    "zwei Parteien vorkommt, die Partei der Person"
+}
+
+
 def template_sheets(spec: str, statute: str) -> list[Sheet]:
     """The sheets for ``spec`` as the user named it (a state code or a pinned id; ``statute`` is the
     text it resolves to)."""
     state = statute.split("-")[0]
-    bewerber = Sheet("Bewerber", COLUMNS[state], notes={c: NOTES[c] for c in COLUMNS[state] if c in NOTES})
+    notes = {**NOTES, **STATE_NOTES.get(state, {})}
+    bewerber = Sheet("Bewerber", COLUMNS[state], notes={c: notes[c] for c in COLUMNS[state] if c in notes})
     if statute.startswith("nw-kwahlg-45-2024"):
         bewerber.header = [*bewerber.header, "parteilos"]
         bewerber.notes["parteilos"] = "ja, wenn die Person bei Aufstellung keiner Partei angehörte"
-    if state in ("nw", "hh"):
-        bewerber.choices["gewählt"] = ["nein", "direkt", "Reserveliste", "Listenwahl", "Personenwahl", "ja"]
-    else:
-        bewerber.choices["gewählt"] = ["ja", "nein"]
+    bewerber.choices["gewählt"] = ELECTED_CHOICES.get(state, ["ja", "nein"])
     bewerber.choices["Anrede"] = ["Frau", "Herr", "divers"]
-    events = Sheet("Ereignisse", EVENT_TEMPLATE, notes={c: NOTES[c] for c in EVENT_TEMPLATE if c in NOTES})
+    notes |= EVENT_NOTES
+    events = Sheet("Ereignisse", EVENT_TEMPLATE, notes={c: notes[c] for c in EVENT_TEMPLATE if c in notes})
     events.choices = {"Ereignis": all_words(), "Form": ["schriftlich", "zur Niederschrift"]}
     fall = Sheet("Fall", ["Angabe", "Wert", "Erläuterung"])
     fall.rows = [["Vorschrift", spec, "nachruecken statutes listet die Vorschriften"]]

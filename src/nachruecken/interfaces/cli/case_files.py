@@ -57,6 +57,16 @@ def convert(
         raise typer.Exit(2)
 
 
+def _say(line: str) -> None:
+    """A line of the import's report on stderr, wrapped to the terminal (at most 100 columns)."""
+    import shutil
+    import textwrap
+
+    width = min(shutil.get_terminal_size((80, 24)).columns, 100) - 1
+    indent = " " * (len(line) - len(line.lstrip()) + 2)
+    sys.stderr.write(textwrap.fill(line, width, subsequent_indent=indent, break_on_hyphens=False) + "\n")
+
+
 def _write(path: Path, content: str | bytes, force: bool) -> None:
     from nachruecken.files import write_safely
 
@@ -71,7 +81,7 @@ def _write_sheets(sheets: list, kind: str, output: Path | None, force: bool) -> 
     from nachruecken.files import refuse_existing
 
     if output is None:
-        raise InputError(f"--to {kind} braucht -o (eine .xlsx-Datei oder einen Ordner)", "--output")
+        raise InputError(f"--to {kind} braucht -o (eine .xlsx-Datei oder einen Ordner)", "", "--output")
     if kind == "xlsx":
         if output.suffix.lower() != ".xlsx":
             raise InputError("eine Arbeitsmappe endet auf .xlsx", "--output", str(output))
@@ -79,9 +89,12 @@ def _write_sheets(sheets: list, kind: str, output: Path | None, force: bool) -> 
         return
     if output.exists() and not output.is_dir():
         raise InputError("CSV: -o nennt einen Ordner (er bekommt bewerber.csv, ereignisse.csv, fall.csv)", "--output")
-    for sheet in sheets:
-        refuse_existing(output / CSV_NAMES[sheet.name], force)
-    output.mkdir(parents=True, exist_ok=True)
+    if output.is_dir():
+        for sheet in sheets:
+            refuse_existing(output / CSV_NAMES[sheet.name], force)
+    elif not (output.parent if str(output.parent) else Path(".")).is_dir():
+        raise InputError("der Ordner darüber existiert nicht", "", str(output))
+    output.mkdir(exist_ok=True)
     for sheet in sheets:
         _write(output / CSV_NAMES[sheet.name], csv_text(sheet), force)
 
@@ -147,14 +160,14 @@ def import_cmd(
         imported = import_office(source, statute, events, fall)
         text = case_yaml(imported.data, source.name)
         for line in imported.summary:
-            _err(line)
+            _say(line)
         for finding in imported.findings:
-            _err(f"Hinweis: {finding}")
+            _say(f"Hinweis: {finding}")
         if output is None:
             sys.stdout.write(text)
         else:
             _write(output, text, force)
-            _err(f"weiter: Wahltag und Ereignisse prüfen, dann `nachruecken solve {output}`")
+            _say(f"weiter: Wahltag und Ereignisse prüfen, dann `nachruecken solve {output}`")
     except InputError as exc:
         _err(str(exc.with_file(str(source))))
         raise typer.Exit(2)
