@@ -14,7 +14,8 @@ import sys
 import typer
 
 from nachruecken.interfaces.cli.case_files import convert, import_cmd, init, schema, template
-from nachruecken.interfaces.cli.deciding import feststellung, solve, test_cmd
+from nachruecken.interfaces.cli.deciding import solve, test_cmd
+from nachruecken.interfaces.cli.documents import feststellung
 from nachruecken.interfaces.cli.law import compare, statutes
 from nachruecken.interfaces.cli.research import check, diff, report
 from nachruecken.interfaces.solve_command import _err, report_bug

@@ -10,7 +10,7 @@ from typing import cast
 import typer
 
 from nachruecken.interfaces.cli.common import Lang
-from nachruecken.interfaces.solve_command import _err, _parse_readings
+from nachruecken.interfaces.solve_command import _err
 
 
 def solve(
@@ -127,79 +127,3 @@ def _print_checks(checks: list) -> int:
     n_fail = sum(c.passed is False for c in checks)
     console.print(f"{n_pass} passed, {n_fail} failed")
     return n_fail
-
-
-def feststellung(
-    case: Path = typer.Argument(..., help="a case file"),
-    vacancy: str | None = typer.Option(None, "--vacancy", help="only this determination (the departed's id, or id#2)"),
-    fmt: str | None = typer.Option(
-        None,
-        "--format",
-        help="md (markdown, the default), html (printable A4) or docx (needs the extra "
-        "nachruecken\\[docx]); default: from the -o file's suffix",
-    ),
-    output: Path | None = typer.Option(None, "--output", "-o", help="write to this file (docx needs one)"),
-    lang: Lang = typer.Option(Lang.de, "--lang", help="de (the official language) or en (a translation)"),
-    statute: str | None = typer.Option(None, "--statute", help="decide under this statute instead of the case's"),
-    reading: list[str] = typer.Option([], "--reading", help="ID=VALUE"),
-):
-    """Draft the official determination (Feststellung) of each vacancy, ready to be checked and signed."""
-    from nachruecken.errors import InputError
-
-    try:
-        kind = _document_kind(fmt, output)
-        data = _draft(case, vacancy, kind, lang.value, statute, reading)
-    except InputError as exc:
-        _err(str(exc))
-        raise typer.Exit(2)
-    _write_document(data, output)
-
-
-def _document_kind(fmt: str | None, output: Path | None) -> str:
-    """md, html or docx: from --format, else from the output file's suffix; a mismatch is an input error."""
-    from nachruecken.errors import InputError
-
-    by_suffix = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".docx": "docx"}
-    implied = by_suffix.get(output.suffix.lower()) if output is not None else None
-    kind = {"md": "md", "markdown": "md", "html": "html", "docx": "docx"}.get((fmt or implied or "md").lower())
-    if kind is None:
-        raise InputError(f"unknown format '{fmt}'; known: md, html, docx", "--format")
-    if implied is not None and implied != kind:
-        assert output is not None  # implied by its suffix
-        raise InputError(f"--format {fmt} does not fit the file {output.name}", "--format")
-    if kind == "docx" and output is None:
-        raise InputError("a DOCX document needs a file: give -o FILE.docx", "--output")
-    return kind
-
-
-def _draft(case: Path, vacancy: str | None, kind: str, lang: str, statute: str | None, reading: list[str]) -> bytes:
-    """Decide the case and draft its determination as the bytes of the document asked for."""
-    from nachruecken.case.loader import load_case
-    from nachruecken.engine.determine import determine_case
-    from nachruecken.errors import InputError
-    from nachruecken.output.documents import feststellung as doc
-
-    loaded = load_case(case)
-    result = determine_case(loaded, statute, _parse_readings(reading) or None, lang)
-    try:
-        text = doc.document(result, loaded, vacancy, lang)
-    except InputError as exc:
-        raise exc.with_file(str(case)) from None
-    return (
-        doc.to_docx(text, lang)
-        if kind == "docx"
-        else (doc.to_html(text, lang) if kind == "html" else text).encode("utf-8")
-    )
-
-
-def _write_document(data: bytes, output: Path | None) -> None:
-    """To the output file, else to stdout as it is (a file that cannot be written: exit 2)."""
-    if output is None:
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
-        return
-    try:
-        output.write_bytes(data)
-    except OSError as exc:
-        _err(f"{output}: cannot write: {exc.strerror}")
-        raise typer.Exit(2)

@@ -39,6 +39,9 @@ def blocks(text: str) -> list[tuple[str, str]]:
         elif line.startswith("# "):
             flush()
             out.append(("h1", line[2:]))
+        elif line.startswith("- [ ] "):
+            flush()
+            out.append(("todo", line[6:]))
         elif line.startswith("- "):
             flush()
             out.append(("li", line[2:]))
@@ -83,6 +86,8 @@ def to_html(text: str, lang: str = "de") -> str:
             body.append(f"<h2>{_inline_html(content)}</h2>")
         elif kind == "box":
             body.append(f'<div class="check">{_inline_html(content)}</div>')
+        elif kind == "todo":
+            body.append(f'<p class="todo">☐ {_inline_html(content)}</p>')
         elif kind == "rule":
             body.append('<div class="pagebreak"></div>')
         else:
@@ -90,7 +95,8 @@ def to_html(text: str, lang: str = "de") -> str:
     if open_list:
         body.append(f"</{open_list}>")
     style = (
-        "@page { size: A4; margin: 2.5cm 2cm; } body { font-family: serif; font-size: 11pt; line-height: 1.4; "
+        "@page { size: A4; margin: 2.5cm 2cm; @bottom-center { content: counter(page) ' / ' counter(pages); "
+        "font-size: 9pt; } } .todo { margin: 0.2em 0 0.2em 1.4em; text-indent: -1.4em; } body { font-family: serif; font-size: 11pt; line-height: 1.4; "
         "max-width: 17cm; margin: auto; } h1 { font-size: 15pt; } h2 { font-size: 12pt; margin-top: 1.2em; } "
         ".check { border: 2px solid #b00; padding: 0.4em 0.6em; margin: 0.4em 0; } "
         ".blank { display: inline-block; min-width: 6cm; border-bottom: 1px solid #000; color: #666; "
@@ -123,6 +129,8 @@ def to_docx(text: str, lang: str = "de") -> bytes:
             continue
         style = {"li": "List Bullet", "ol": "List Number"}.get(kind)
         para = document_.add_paragraph(style=style)
+        if kind == "todo":
+            para.add_run("☐ ")
         for piece, bold, blank in _runs(content):
             run = para.add_run(piece)
             run.bold = bold
@@ -136,6 +144,15 @@ def to_docx(text: str, lang: str = "de") -> bytes:
     buffer = io.BytesIO()
     document_.save(buffer)
     return buffer.getvalue()
+
+
+def to_pdf(text: str, lang: str = "de") -> bytes:
+    """The printable A4 page as PDF (WeasyPrint, optional extra ``pdf``), with page numbers."""
+    try:
+        import weasyprint
+    except (ImportError, OSError):  # OSError: the Pango libraries WeasyPrint needs are missing
+        raise InputError("PDF needs WeasyPrint: pip install 'nachruecken[pdf]'", "--format") from None
+    return weasyprint.HTML(string=to_html(text, lang)).write_pdf()
 
 
 def _a4(document_, lang: str) -> None:

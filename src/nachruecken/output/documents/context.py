@@ -19,8 +19,8 @@ def context(result: dict, case, det: dict, lang: str) -> dict:
     """Everything a template may say about one determination, from the case and the result only."""
     # a person the case names by id only gets a marked blank: the document must not pass an id off
     # as a name
-    label = "Name von" if lang == "de" else "name of"
-    name = lambda pid: case.names.get(pid) or blank(f"{label} {pid}")
+    # names without the Anrede: the operative sentences put them in the dative ("an die Stelle von …")
+    name = lambda pid: person_name(case, pid, lang, with_salutation=False)
     outcome = det["outcome"]
     rule, membership_grounds = _rule_and_membership_grounds(det)
     own_texts = load_statute(det["statute"]).texts
@@ -58,6 +58,24 @@ def context(result: dict, case, det: dict, lang: str) -> dict:
         "checks": checks,
         "blank": blank,
     }
+
+
+SALUTATION = {"de": {"Frau": "Frau", "Herr": "Herr"}, "en": {"Frau": "Ms", "Herr": "Mr"}}
+
+
+def salutation_of(case, pid: str) -> str | None:
+    """The person's Anrede as the case gives it on any of his candidacies (None: not given)."""
+    return next((c.salutation for _, c in case.candidacies.get(pid, ()) if getattr(c, "salutation", None)), None)
+
+
+def person_name(case, pid: str, lang: str, with_salutation: bool = True) -> str:
+    """A person as a document names him: "Frau Anna Beispiel" where the case gives the Anrede (no
+    word for "divers" or none), his name alone otherwise; a person named by id only is a blank."""
+    name = case.names.get(pid)
+    if not name:
+        return blank(f"{'Name von' if lang == 'de' else 'name of'} {pid}")
+    word = SALUTATION[lang].get(salutation_of(case, pid) or "") if with_salutation else None
+    return f"{word} {name}" if word else name
 
 
 def _rule_and_membership_grounds(det: dict) -> tuple[list, list]:

@@ -21,8 +21,11 @@ from pathlib import Path
 
 from nachruecken.errors import InputError
 from nachruecken.law.statutes import STATE_OF
-from nachruecken.output.documents.blocks import BLANK, blocks, to_docx, to_html
+from nachruecken.output.documents.blocks import BLANK, blocks, to_docx, to_html, to_pdf
+from nachruecken.output.documents.checklist import checklist
+from nachruecken.output.documents.clean import clean
 from nachruecken.output.documents.context import context
+from nachruecken.output.documents.law_texts import HE_2011_INQUIRY
 from nachruecken.output.documents.phrases import (
     ELECTION_KIND,
     EVENT_SENTENCE,
@@ -34,11 +37,13 @@ from nachruecken.output.documents.phrases import (
     READING_CHECK,
     TITLES,
 )
+from nachruecken.output.documents.views import KINDS, letter_greeting, letter_lines, needs_letter, needs_notice, view
 
 # the names callers import from here, the wording among them (tests read the German and English
 # texts of this module)
 __all__ = [
     "BLANK",
+    "KINDS",
     "ELECTION_KIND",
     "EVENT_SENTENCE",
     "LOT_DECIDED",
@@ -49,6 +54,7 @@ __all__ = [
     "READING_CHECK",
     "TEMPLATES",
     "TITLES",
+    "applies",
     "blocks",
     "context",
     "document",
@@ -56,6 +62,8 @@ __all__ = [
     "select",
     "to_docx",
     "to_html",
+    "to_pdf",
+    "keys_of",
 ]
 
 TEMPLATES = Path(__file__).parent / "templates" / "feststellung"
@@ -75,12 +83,44 @@ def _environment():
     )
 
 
-def markdown(result: dict, case, det: dict, lang: str = "de") -> str:
+def markdown(result: dict, case, det: dict, lang: str = "de", kind: str = "act") -> str:
+    """One document of one determination: ``act`` (the Feststellung, from the state's template),
+    ``notice``, ``letter`` or ``checklist``."""
+    ctx = view(result, case, det, lang)
+    ctx["statute_version_clean"] = clean(det["statute_version"], lang) or det["statute_version"].split(" (")[0]
+    if kind == "checklist":
+        drafts = [_render(ctx, det, lang, k, case) for k in ("act", "notice", "letter") if _applies(k, det)]
+        _, letter_check = letter_lines(det, case, lang)
+        ctx["sections"] = checklist(ctx, det, lang, drafts, letter_check if needs_letter(det) else "")
+    return _render(ctx, det, lang, kind, case)
+
+
+def _render(ctx: dict, det: dict, lang: str, kind: str, case) -> str:
     env = _environment()
-    state = STATE_OF[det["statute"]]
-    template = env.get_template(f"{state}.md.j2")
-    text = template.render(base=f"base.{lang}.md.j2", **context(result, case, det, lang))
+    if kind == "act":
+        template = env.get_template(f"{STATE_OF[det['statute']]}.md.j2")
+    else:
+        template = env.get_template(f"{kind}.{lang}.md.j2")
+    extra: dict = {}
+    if kind == "letter":
+        lines, _ = letter_lines(det, case, lang)
+        extra = {
+            "letter": lines,
+            "greeting": letter_greeting(case, det["successor"], lang),
+            "inquiry": lines[:1] == [HE_2011_INQUIRY],
+        }
+    text = template.render(base=f"base.{lang}.md.j2", **ctx, **extra)
     return re.sub(r"\n{3,}", "\n\n", text).strip() + "\n"
+
+
+def _applies(kind: str, det: dict) -> bool:
+    """Whether a determination has this document: a letter only where a person is to be notified, a notice
+    not for a referral or an undecided case."""
+    if kind == "letter":
+        return needs_letter(det)
+    if kind == "notice":
+        return needs_notice(det)
+    return True
 
 
 def select(result: dict, vacancy: str | None) -> list[dict]:
@@ -94,6 +134,11 @@ def select(result: dict, vacancy: str | None) -> list[dict]:
     return chosen
 
 
+def keys_of(result: dict) -> list[str]:
+    """Each determination's key (``id``, ``id#2``), in the result's order."""
+    return _keys(result["determinations"])
+
+
 def _keys(dets: list[dict]) -> list[str]:
     """``id``, ``id#2``, ... as in the expected block."""
     seen: dict[str, int] = {}
@@ -104,9 +149,21 @@ def _keys(dets: list[dict]) -> list[str]:
     return out
 
 
-def document(result: dict, case, vacancy: str | None = None, lang: str = "de") -> str:
-    """The Markdown of every selected determination, one after another (a page break between)."""
-    parts = [markdown(result, case, det, lang) for det in select(result, vacancy)]
+def applies(kind: str, det: dict) -> bool:
+    return _applies(kind, det)
+
+
+def document(result: dict, case, vacancy: str | None = None, lang: str = "de", kind: str = "act") -> str:
+    """The Markdown of one kind of document for every selected determination, one after another (a page
+    break between); a determination without that document (a letter where nobody is notified) is left
+    out, and asking for it alone is an input error."""
+    chosen = select(result, vacancy)
+    if kind not in KINDS:
+        raise InputError(f"unknown document '{kind}'; known: {', '.join(KINDS)}, all", "--document")
+    fitting = [det for det in chosen if _applies(kind, det)]
+    if chosen and not fitting:
+        raise InputError(f"no {kind} for this determination (outcome {chosen[0]['outcome']})", "--document")
+    parts = [markdown(result, case, det, lang, kind) for det in fitting]
     if not parts:
         head = (
             "Kein Sitz ist frei geworden: nichts festzustellen."

@@ -36,7 +36,14 @@ def operative(
     said = [ground.get("explanation", "")] + [n["explanation"] for n in det["notes"] if n["norm"] == ground.get("norm")]
     on_reading = any("Lesart" in t or "reading" in t for t in said)
     cite = op["norm"].format(citation=ground["citation"] + (ON_READING[lang] if on_reading else "")) if ground else ""
-    departure = op["departure"].format(departed=departed, date=day_text(det["date"], lang)) + op["and"]
+    # Hessen (both texts): a Verzicht takes effect with the Feststellung itself (§ 33 Abs. 3 Nr. 1 KWG)
+    with_act = STATE_OF[det["statute"]] == "he" and det["trigger"] == "resigned"
+    departure = (
+        op["departure_with_act" if with_act else "departure"].format(
+            departed=departed, date=day_text(det["date"], lang)
+        )
+        + op["and"]
+    )
     if kept:
         text = op["kept"].format(departed=departed, to=det["referred_to"])
     elif outcome == "successor":
@@ -67,14 +74,9 @@ def operative(
         text = op[outcome].format(departed=departed, why=why)
         if outcome == "undetermined":
             open_points.append(op["undetermined_open"])
-    if (
-        on_reading
-        and not kept
-        and ("Lesart" in ground.get("explanation", "") or "reading" in ground.get("explanation", ""))
-    ):
-        reading_check = READING_CHECK[lang].format(why=ground["explanation"])
-    else:
-        reading_check = ""
+    # the check names the reading: from the ground, else from the note on its norm that says it
+    why = next((t for t in said if "Lesart" in t or "reading" in t), "")
+    reading_check = READING_CHECK[lang].format(why=why) if on_reading and not kept else ""
     return text, open_points, reading_check
 
 

@@ -55,6 +55,8 @@ TITLES = {
 OPERATIVE = {
     "de": {
         "departure": "Ich stelle fest, dass {departed} mit Wirkung vom {date} aus der Vertretung ausgeschieden ist",
+        "departure_with_act": "Ich stelle fest, dass {departed} auf Grund des Verzichts mit dieser Feststellung aus "
+        "der Vertretung ausscheidet",
         "and": " und ",
         "kept": "{departed} behält den Sitz: die Annahme der Wahl zum Bürgermeister ist selbst kein Grund des "
         "Ausscheidens; ob und wann der Sitz verloren geht, richtet sich nach {to}. Eine Feststellung über "
@@ -83,6 +85,8 @@ OPERATIVE = {
     },
     "en": {
         "departure": "I determine that {departed} left the body with effect from {date}",
+        "departure_with_act": "I determine that {departed}, having given up the seat, leaves the body with this "
+        "determination",
         "and": " and ",
         "kept": "{departed} keeps the seat: accepting the mayoralty is not itself a ground of departure; whether "
         "and when the seat is lost is governed by {to}. No determination of a succession is made; it "
@@ -130,7 +134,7 @@ OPERATIVE_BY_STATE = {
     },
 }
 # An outcome that rests on a reading (not on the words of the text) is said so next to its norm.
-ON_READING = {"de": ", nach der Lesart im Prüfhinweis", "en": ", under the reading in the check box"}
+ON_READING = {"de": ", nach der hier vertretenen Auslegung", "en": ", as construed here"}
 READING_CHECK = {
     "de": "Das Ergebnis beruht auf einer Lesart, nicht auf dem Wortlaut: {why}",
     "en": "The outcome rests on a reading, not on the words of the text: {why}",

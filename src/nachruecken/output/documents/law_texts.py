@@ -1,0 +1,235 @@
+"""What the documents say of each state's law beyond one determination: the law's full name (named once,
+with its abbreviation), the legal remedy where its text is in the material (else a marked blank and a
+checklist line), the duty to publish, and what the letter to a successor says of the period, of silence
+and of a reservation. Every sentence cites its norm; nothing here is a plausible paragraph without text.
+"""
+
+from __future__ import annotations
+
+from nachruecken.output.documents.phrases import blank
+
+LAW_NAMES = {
+    "he": {"de": "Hessisches Kommunalwahlgesetz (KWG)", "en": "Hessian Local Elections Act (KWG)"},
+    "nw": {"de": "Kommunalwahlgesetz NRW (KWahlG)", "en": "North Rhine-Westphalia Local Elections Act (KWahlG)"},
+    "bb": {
+        "de": "Brandenburgisches Kommunalwahlgesetz (BbgKWahlG)",
+        "en": "Brandenburg Local Elections Act (BbgKWahlG)",
+    },
+    "mv": {
+        "de": "Landes- und Kommunalwahlgesetz M-V (LKWG M-V)",
+        "en": "Mecklenburg-Vorpommern Elections Act (LKWG M-V)",
+    },
+    "hh": {
+        "de": "Gesetz über die Wahl zu den Bezirksversammlungen (BezVWG)",
+        "en": "Hamburg District Assemblies Elections Act (BezVWG)",
+    },
+}
+
+
+def remedy(state: str, lang: str) -> tuple[str, list[str]]:
+    """The Rechtsbehelfsbelehrung as far as its text is in the material, and the checklist lines it needs."""
+    de = lang == "de"
+    if state == "he":
+        if not de:
+            return (
+                "Any person entitled to vote may object within an exclusion period of two weeks after the public "
+                "notice (§ 34 Abs. 4 Satz 1 with § 25 Abs. 1 Satz 1 KWG); the objection of a person who does not "
+                "claim a breach of own rights needs the support of one per cent of those entitled to vote, at least "
+                "five, and with more than 10,000 at least 100 (§ 25 Abs. 1 Satz 2 KWG). It is lodged in writing or "
+                f"for the record with {blank('the Wahlleiter')} and reasoned within the period (§ 25 Abs. 2 KWG). "
+                f"{blank('the body')} decides on it (§ 34 Abs. 4 Satz 2 KWG).",
+                HE_CHECKS["en"],
+            )
+        return (
+            f"Gegen diese Feststellung kann jede wahlberechtigte Person des Wahlkreises {blank('Gemeinde/Landkreis')} "
+            "binnen einer Ausschlussfrist von zwei Wochen nach ihrer öffentlichen Bekanntmachung Einspruch erheben "
+            "(§ 34 Abs. 4 Satz 1 in Verbindung mit § 25 Abs. 1 Satz 1 KWG). Der Einspruch einer wahlberechtigten "
+            "Person, die nicht die Verletzung eigener Rechte geltend macht, ist nur zulässig, wenn ihn eins vom "
+            "Hundert der Wahlberechtigten, mindestens jedoch fünf Wahlberechtigte, unterstützen; bei mehr als "
+            "10.000 Wahlberechtigten müssen mindestens 100 Wahlberechtigte den Einspruch unterstützen (§ 25 Abs. 1 "
+            f"Satz 2 KWG). Der Einspruch ist schriftlich oder zur Niederschrift bei {blank('Wahlleiterin / Wahlleiter')} "
+            "einzureichen und innerhalb der Einspruchsfrist im Einzelnen zu begründen; nach Ablauf der "
+            "Einspruchsfrist können weitere Einspruchsgründe nicht mehr geltend gemacht werden (§ 25 Abs. 2 KWG). "
+            f"Über den Einspruch beschließt {blank('Gemeindevertretung / Kreistag')} (§ 34 Abs. 4 Satz 2 KWG).",
+            HE_CHECKS["de"],
+        )
+    return _partial(state, de)
+
+
+HE_CHECKS = {
+    "de": [
+        "Rechtsbehelf: § 34 Abs. 4 KWG in der Fassung seit 2011 liegt dem Programm nicht im Wortlaut vor; die "
+        "Belehrung folgt dem Wortlaut vor 2011 (Satz 1, 2) und § 25 Abs. 1, 2 KWG. Mit der geltenden Fassung "
+        "abgleichen.",
+        "Rechtsbehelf: veröffentlichte Belehrungen nennen zusätzlich die Klage nach § 27 KWG; deren Text liegt nicht "
+        "vor: aus der Vorlage des Amtes ergänzen.",
+        "Zustellung und Bekanntmachung nach § 58 KWO: an die Kommunalaufsichtsbehörde (Abs. 1 Satz 1 Nr. 1, Satz 2), "
+        "an die betroffenen Vertreter (Nr. 3, Satz 3), öffentliche Bekanntmachung (Abs. 2).",
+    ],
+    "en": [
+        "Remedy: § 34 Abs. 4 KWG in its wording since 2011 is not held verbatim; the instruction follows the wording "
+        "before 2011 (Satz 1, 2) and § 25 Abs. 1, 2 KWG. Compare with the text in force.",
+        "Remedy: published instructions add the action under § 27 KWG; its text is not held: add it from the "
+        "office's template.",
+        "Service and notice under § 58 KWO: to the supervisory authority (Abs. 1 Satz 1 Nr. 1, Satz 2), to the "
+        "members concerned (Nr. 3, Satz 3), public notice (Abs. 2).",
+    ],
+}
+
+# What the material holds of the remedy of the other states (text), and what it lacks (a blank).
+_PARTIAL = {
+    "nw": (
+        "Gegen diese Feststellung ist der Einspruch gegeben; § 39 Abs. 1, § 40 Abs. 3 und § 41 KWahlG gelten "
+        "entsprechend, an die Stelle des Beschlusses der Vertretung tritt die Entscheidung der Wahlleitung "
+        "(§ 45 Abs. 6 Satz 8 KWahlG).",
+        "§ 39 Abs. 1 KWahlG",
+    ),
+    "bb": (
+        "Gegen diese Feststellung sind die in den §§ 55 bis 58 BbgKWahlG genannten Rechtsbehelfe gegeben (§ 60 "
+        "Abs. 8 Satz 1 BbgKWahlG). Über Einsprüche beschließt die Vertretung; sie bestätigt die Feststellung, hebt "
+        "sie auf oder ändert sie ab (§ 60 Abs. 8 Satz 3 BbgKWahlG).",
+        "§§ 55 bis 58 BbgKWahlG",
+    ),
+    "mv": (
+        "Gegen die Feststellung der Wahlleitung ist der Einspruch in entsprechender Anwendung des § 35 LKWG M-V "
+        "zulässig (§ 46 Abs. 4 Satz 1). Über Einsprüche beschließt die Vertretung; sie bestätigt die Feststellung, "
+        "hebt sie auf oder ändert sie ab (§ 46 Abs. 4 Satz 2). Gegen diesen Beschluss ist die Klage zulässig "
+        "(§ 46 Abs. 4 Satz 3 LKWG M-V).",
+        "§ 35 LKWG M-V",
+    ),
+}
+
+
+def _partial(state: str, de: bool) -> tuple[str, list[str]]:
+    if state not in _PARTIAL:  # Hamburg: § 36 BezVWG names no remedy
+        line = (
+            "Rechtsbehelfsbelehrung: die Vorschrift nennt keinen Rechtsbehelf und das Programm hält keinen; aus dem "
+            "geltenden Recht oder der Vorlage des Amtes ergänzen."
+            if de
+            else "Remedy: the provision names none and the tool holds none; add it from the law in force or the "
+            "office's template."
+        )
+        return blank("Rechtsbehelfsbelehrung" if de else "legal remedy"), [line]
+    text, missing = _PARTIAL[state]
+    label = f"Frist, Form und Stelle nach {missing}" if de else f"period, form and office under {missing}"
+    body = (text + " " if text and de else "") + blank(label)
+    line = (
+        f"Rechtsbehelfsbelehrung: Frist, Form und Stelle stehen in {missing}, dessen Text dem Programm nicht "
+        "vorliegt; die Lücke im Entwurf aus dem Gesetz oder der Vorlage des Amtes füllen."
+        if de
+        else f"Remedy: period, form and office are in {missing}, whose text is not held; fill the blank from the "
+        "law or the office's template."
+    )
+    return body, [line]
+
+
+# The duty to publish the determination, where the statute states it
+PUBLISH = {
+    "nw": {
+        "de": "Die Wahlleitung macht die Feststellung öffentlich bekannt (§ 45 Abs. 6 Satz 7 KWahlG).",
+        "en": "The Wahlleiter publishes the determination (§ 45 Abs. 6 Satz 7 KWahlG).",
+    },
+    "he": {
+        "de": "Die Feststellung ist öffentlich bekannt zu machen (§ 58 Abs. 2 KWO).",
+        "en": "The determination is published (§ 58 Abs. 2 KWO).",
+    },
+}
+
+# The letter to a successor: what he must declare, by when, and what silence and a reservation mean
+# (German; keyed by state, Hessen's two texts by statute id)
+LETTER = {
+    "nw": [
+        (
+            "Bitte erklären Sie binnen einer Woche nach Zustellung dieses Schreibens schriftlich, ob Sie die Wahl "
+            "annehmen.",
+            "§ 45 Abs. 6 Satz 2 KWahlG",
+        ),
+        (
+            "Die Mitgliedschaft beginnt, sobald Ihre Annahmeerklärung bei der Wahlleitung eingeht, nicht jedoch vor "
+            "dem Ausscheiden des Mitglieds, dem Sie nachfolgen.",
+            "§ 45 Abs. 6 Satz 3 KWahlG",
+        ),
+        (
+            "Geben Sie bis zum Ablauf der Frist keine Erklärung ab, gilt die Wahl zu diesem Zeitpunkt als angenommen.",
+            "§ 45 Abs. 6 Satz 4 KWahlG",
+        ),
+        (
+            "Eine Erklärung unter Vorbehalt gilt als Ablehnung; eine Ablehnung kann nicht widerrufen werden.",
+            "§ 45 Abs. 6 Satz 5, 6 KWahlG",
+        ),
+    ],
+    "bb": [
+        (
+            "Bitte teilen Sie binnen einer Woche schriftlich mit, ob Sie die Wahl annehmen.",
+            "§ 51 Abs. 1 Satz 1 BbgKWahlG",
+        ),
+        (
+            "Geben Sie bis zum Ablauf der Frist keine Erklärung ab, gilt die Wahl mit Beginn des folgenden Tages als "
+            "angenommen.",
+            "§ 51 Abs. 1 Satz 2 BbgKWahlG",
+        ),
+        (
+            "Eine Erklärung unter Vorbehalt gilt als Ablehnung; eine Ablehnung kann nicht widerrufen werden.",
+            "§ 51 Abs. 1 Satz 3, 4 BbgKWahlG",
+        ),
+    ],
+    "mv": [
+        (
+            "Sie erwerben die Mitgliedschaft eine Woche nach der öffentlichen Bekanntmachung, wenn Sie nicht binnen "
+            "dieser Woche gegenüber der Wahlleitung schriftlich erklären, dass Sie die Wahl nicht annehmen.",
+            "§ 46 Abs. 5 mit § 34 Satz 1, 2 LKWG M-V",
+        ),
+        (
+            "Eine Erklärung unter Vorbehalt ist unbeachtlich; eine Ablehnung kann nicht widerrufen werden.",
+            "§ 34 Satz 3, 4 LKWG M-V",
+        ),
+    ],
+    "hh": [
+        (
+            "Bitte erklären Sie binnen sieben Tagen nach Zustellung dieses Schreibens schriftlich, ob Sie die Wahl "
+            "annehmen.",
+            "§ 36 Abs. 4 Satz 2 BezVWG",
+        ),
+    ],
+    "he-kwg-34": [
+        (
+            "Bitte erklären Sie binnen einer Woche nach Zustellung dieses Schreibens schriftlich, ob Sie die Wahl "
+            "annehmen oder ablehnen.",
+            "§ 34 Abs. 3 Satz 2 mit § 23 Abs. 1 Satz 2 KWG (alte Fassung)",
+        ),
+        (
+            "Sie erwerben die Rechtsstellung eines Vertreters mit dem Eingang der Annahmeerklärung; geben Sie bis zum "
+            "Ablauf der Frist keine oder keine formgerechte Erklärung ab, gilt die Wahl als angenommen. Eine Ablehnung "
+            "kann nicht widerrufen werden.",
+            "§ 24 Abs. 1 KWG (alte Fassung)",
+        ),
+    ],
+    "he-kwg-34-2011": [
+        (
+            "Sie erlangen die Rechtsstellung eines Vertreters mit der Feststellung der Wahlleitung; eine "
+            "Annahmeerklärung ist nicht erforderlich.",
+            "§ 34 Abs. 3 Satz 2 mit § 23 Abs. 1 KWG",
+        ),
+        (
+            "Liegt bei Ihnen ein Hinderungsgrund vor, ist sein Wegfall binnen einer Woche nach Zustellung "
+            "nachzuweisen; sonst gilt die Rechtsstellung als nicht erworben.",
+            "§ 23 Abs. 2 Satz 2, 3 KWG",
+        ),
+    ],
+}
+# Hessen from 2011, before the Feststellung: the office asks whether the person waives (no statutory period)
+HE_2011_INQUIRY = (
+    "Bevor die Wahlleitung Ihr Nachrücken feststellt, frage ich an, ob Sie auf Ihre Anwartschaft verzichten; ein "
+    "Verzicht ist schriftlich gegenüber der Wahlleitung zu erklären und schließt Sie von der Nachfolge aus.",
+    "§ 34 Abs. 2 Nr. 2 KWG",
+)
+LETTER_CHECKS = {
+    "he-kwg-34-2011": "Schreiben: für die Antwort auf die Anfrage setzt das Gesetz keine Frist; das Datum im Schreiben "
+    "ist eine Frist des Amtes.",
+    "hh": "Schreiben: wann die Mitgliedschaft beginnt und was Schweigen bedeutet, regelt § 31 BezVWG "
+    "(§ 36 Abs. 4 Satz 4), dessen Text dem Programm nicht vorliegt: ergänzen.",
+    "mv": "Schreiben: die Woche läuft nach § 34 Satz 1 LKWG M-V von der öffentlichen Bekanntmachung an; deren "
+    "Datum eintragen.",
+    "bb": "Schreiben: § 51 BbgKWahlG liegt nur in einer Fassung vor 2023 vor (Abs. 1, 2); mit der geltenden "
+    "Fassung abgleichen.",
+}

@@ -1,0 +1,191 @@
+"""What each document of one determination may say: the act, the notice and the letter get the facts and
+the law in an office's words (``clean``), the checklist gets everything the officer must check: the tool's
+full reasoning, every warning and note, the readings applied with their alternatives, the assumptions and
+the blanks still open.
+"""
+
+from __future__ import annotations
+
+from nachruecken.law.statutes import STATE_OF, load_statute
+from nachruecken.output.documents.clean import clean
+from nachruecken.output.documents.context import context, person_name, salutation_of
+from nachruecken.output.documents.law_texts import HE_2011_INQUIRY, LAW_NAMES, LETTER, LETTER_CHECKS, PUBLISH, remedy
+from nachruecken.output.documents.phrases import blank, day_text
+
+KINDS = ("act", "notice", "letter", "checklist")
+LETTERHEAD = {
+    "de": ["Behörde", "Anschrift", "Aktenzeichen"],
+    "en": ["authority", "address", "file number"],
+}
+
+
+def view(result: dict, case, det: dict, lang: str) -> dict:
+    """The context every document of ``det`` is rendered from."""
+    ctx = context(result, case, det, lang)
+    state = STATE_OF[det["statute"]]
+    remedy_text, remedy_checks = remedy(state, lang)
+    ctx.update(
+        state=state,
+        letterhead=[blank(label) for label in LETTERHEAD[lang]],
+        law_name=LAW_NAMES[state][lang],
+        remedy_text=remedy_text,
+        remedy_checks=remedy_checks,
+        publish=PUBLISH.get(state, {}).get(lang, ""),
+        declaration=_declaration(case, det, lang),
+        act_date=_act_date(case, det, lang),
+        successor_name=person_name(case, det["successor"], lang) if det.get("successor") else "",
+        departed_titled=person_name(case, det["vacancy"], lang),
+        successor_line=_successor_line(det),
+    )
+    ctx["clean"] = _cleaned(ctx, lang)
+    ctx["clean"]["operative_reported"] = _reported(ctx["clean"]["operative"], ctx["act_date"], lang)
+    ctx["letter_intro"] = _letter_intro(case, det, ctx, lang)
+    return ctx
+
+
+OPENING = {"de": "Ich stelle fest, dass ", "en": "I determine that "}
+REPORTED = {
+    "de": "Die Wahlleitung hat am {date} festgestellt, dass ",
+    "en": "On {date} the Wahlleiter determined that ",
+}
+POINTER = {
+    "de": " Die Mitgliedschaft beginnt, wie unter 5. beschrieben.",
+    "en": " Membership begins as described under 5.",
+}
+
+
+def _reported(operative: str, date: str, lang: str) -> str:
+    """The operative part as a notice reports it: what the Wahlleitung determined, without the act's own
+    cross-reference."""
+    text = operative.replace(POINTER[lang], "")
+    if text.startswith(OPENING[lang]):
+        text = REPORTED[lang].format(date=date) + text[len(OPENING[lang]) :]
+    return text
+
+
+def _letter_intro(case, det: dict, ctx: dict, lang: str) -> str:
+    """The letter's sentence of what was determined for the person it is addressed to."""
+    if not det.get("successor"):
+        return ""
+    nom = case.nomination_display(det["successor_nomination"])
+    cite = (det.get("outcome_ground") or {}).get("citation", "")
+    body = case.body_name or ("die Vertretung" if lang == "de" else "the body")
+    departed = ctx["departed"]["name"]
+    if lang == "de":
+        verb = "werden Sie für gewählt erklärt" if ctx["state"] == "hh" else "rücken Sie nach"
+        return (
+            f"Mit Feststellung vom {ctx['act_date']} ({cite}) {verb}: aus dem Wahlvorschlag {nom} an die Stelle "
+            f"von {departed} in {body}."
+        )
+    return f"By the determination of {ctx['act_date']} ({cite}) you succeed {departed} in {body}, from the Wahlvorschlag {nom}."
+
+
+def _cleaned(ctx: dict, lang: str) -> dict:
+    """The parts of the context an act may print, without the tool's vocabulary."""
+
+    def grounds(items: list) -> list:
+        return [{"citation": g["citation"], "explanation": clean(g["explanation"], lang)} for g in items]
+
+    return {
+        "departure_grounds": grounds(ctx["departed"]["grounds"]),
+        "rule": grounds(ctx["rule"]),
+        "membership_grounds": grounds(ctx["membership_grounds"]),
+        "passed": [{**p, "explanation": clean(p["explanation"], lang)} for p in ctx["passed"]],
+        "operative": clean(ctx["operative"], lang),
+        "event": clean(ctx["departed"]["event"], lang),
+        "membership": clean(ctx["membership"], lang),
+        "successor_line": clean(ctx["successor_line"], lang),
+    }
+
+
+def _declaration(case, det: dict, lang: str) -> list[str]:
+    """The facts of the declaration that vacated the seat: its date, its receipt and its form (blanks
+    where the case does not say)."""
+    if det["trigger"] not in ("resigned", "refused"):
+        return []
+    ev = next(
+        (
+            e
+            for e in case.events
+            if e.person == det["vacancy"]
+            and e.type in ("resigned", "refused")
+            and e.effective.isoformat() == det["date"]
+        ),
+        None,
+    )
+    if ev is None:
+        return []
+    de = lang == "de"
+    received = (
+        day_text(ev.received.isoformat(), lang)
+        if ev.received
+        else blank("Datum des Eingangs" if de else "date received")
+    )
+    form = (
+        {"written": "schriftlich", "recorded": "zur Niederschrift"}
+        if de
+        else {"written": "in writing", "recorded": "for the record"}
+    )
+    how = form.get(ev.form or "") or blank("schriftlich / zur Niederschrift" if de else "in writing / for the record")
+    if de:
+        return [f"Erklärung vom {day_text(ev.date.isoformat(), lang)}, eingegangen am {received}, abgegeben {how}."]
+    return [f"Declaration of {day_text(ev.date.isoformat(), lang)}, received on {received}, made {how}."]
+
+
+def _act_date(case, det: dict, lang: str) -> str:
+    """The act's date: that of the office's recorded determination of the successor, else a blank (an act
+    is dated when it is signed)."""
+    recorded = [
+        e
+        for e in case.events
+        if e.type == "called" and e.person == det.get("successor") and e.seat_of in (None, det["vacancy"])
+    ]
+    if recorded:
+        return day_text(recorded[-1].date.isoformat(), lang)
+    return blank("Datum" if lang == "de" else "date")
+
+
+def _successor_line(det: dict) -> str:
+    """Why the successor is the one: his own line of the walk (a designation, the next place, the votes)."""
+    row = next((c for c in det["candidates"] if c["status"] == "successor"), None)
+    return row["explanation"] if row else ""
+
+
+def letter_lines(det: dict, case, lang: str) -> tuple[list[tuple[str, str]], str]:
+    """(sentence, norm) pairs the letter to the successor states, and a checklist line it needs ("")."""
+    state = STATE_OF[det["statute"]]
+    key = det["statute"] if state == "he" else state
+    if key == "he-kwg-34-2011" and not _determined(case, det):
+        return [HE_2011_INQUIRY], LETTER_CHECKS.get(key, "")
+    return LETTER.get(key, LETTER.get(state, [])), LETTER_CHECKS.get(key, "")
+
+
+def _determined(case, det: dict) -> bool:
+    return any(e.type == "called" and e.person == det.get("successor") for e in case.events)
+
+
+def letter_greeting(case, pid: str, lang: str) -> str:
+    name = case.names.get(pid) or ""
+    surname = name.split()[-1] if name else ""
+    word = salutation_of(case, pid)
+    if lang == "de":
+        if word == "Frau" and surname:
+            return f"Sehr geehrte Frau {surname},"
+        if word == "Herr" and surname:
+            return f"Sehr geehrter Herr {surname},"
+        return f"Guten Tag {name or blank('Name')},"
+    return f"Dear {(('Ms ' if word == 'Frau' else 'Mr ' if word == 'Herr' else '') + surname) or blank('name')},"
+
+
+def needs_letter(det: dict) -> bool:
+    """A person is to be notified: a successor, pending or determined."""
+    return det["outcome"] == "successor" and bool(det.get("successor"))
+
+
+def needs_notice(det: dict) -> bool:
+    """A public notice follows every determination except a referral (a Vermerk) and an undecided one."""
+    return det["outcome"] not in ("referred", "undetermined", "not_applicable")
+
+
+def statute_texts(det: dict) -> dict:
+    return load_statute(det["statute"]).texts
