@@ -467,14 +467,18 @@ def membership_summary(m: dict, lang: str) -> str:
     from nachruecken.law.dates import long_iso
 
     words = MEMBERSHIP_WORDS[lang]
-    return ", ".join(
-        [words.get(m["status"], m["status"])]
-        + [
-            f"{words[k]} {long_iso(m[k], lang)}"
-            for k in ("notified", "deadline", "member_from", "earliest_determination")
-            if m.get(k)
-        ]
-    )
+    dates = [
+        f"{words[k]} {long_iso(m[k], lang)}"
+        for k in ("notified", "deadline", "member_from", "earliest_determination")
+        if m.get(k)
+    ]
+    if m.get("assumption") and not m.get("notified"):
+        # no service recorded: the dates rest on the tool's assumption, never a statutory deadline
+        dates = [f"{ASSUMED[lang]}: " + ", ".join(dates)] if dates else []
+    return ", ".join([words.get(m["status"], m["status"])] + dates)
+
+
+ASSUMED = {"en": "assumed", "de": "angenommen"}
 
 
 DEADLINE_MOVED = {

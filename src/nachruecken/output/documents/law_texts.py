@@ -41,7 +41,7 @@ def remedy(state: str, lang: str) -> tuple[str, list[str]]:
                 HE_CHECKS["en"],
             )
         return (
-            f"Gegen diese Feststellung kann jede wahlberechtigte Person des Wahlkreises {blank('Gemeinde/Landkreis')} "
+            f"Gegen diese Feststellung kann jede wahlberechtigte Person des Wahlkreises {blank('Gemeinde, Stadt oder Kreis')} "
             "binnen einer Ausschlussfrist von zwei Wochen nach ihrer öffentlichen Bekanntmachung Einspruch erheben "
             "(§ 34 Abs. 4 Satz 1 in Verbindung mit § 25 Abs. 1 Satz 1 KWG). Der Einspruch einer wahlberechtigten "
             "Person, die nicht die Verletzung eigener Rechte geltend macht, ist nur zulässig, wenn ihn eins vom "
