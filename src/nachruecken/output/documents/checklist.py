@@ -73,7 +73,7 @@ def _readings(det: dict, h: dict) -> list[str]:
 
 
 def _assumptions(ctx: dict, det: dict, h: dict) -> list[str]:
-    out = [h["open"].format(what=p) for p in ctx["open_points"]]
+    out = [h["open"].format(what=p) for p in ctx["open_points"]] + ctx.get("fact_checks", [])
     assumption = (det.get("membership") or {}).get("assumption")
     if assumption:
         out.append(h["assumed"].format(what=assumption))

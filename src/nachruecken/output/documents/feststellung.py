@@ -25,7 +25,6 @@ from nachruecken.output.documents.blocks import BLANK, blocks, to_docx, to_html,
 from nachruecken.output.documents.checklist import checklist
 from nachruecken.output.documents.clean import clean
 from nachruecken.output.documents.context import context
-from nachruecken.output.documents.law_texts import HE_2011_INQUIRY
 from nachruecken.output.documents.phrases import (
     ELECTION_KIND,
     EVENT_SENTENCE,
@@ -107,7 +106,6 @@ def _render(ctx: dict, det: dict, lang: str, kind: str, case) -> str:
         extra = {
             "letter": lines,
             "greeting": letter_greeting(case, det["successor"], lang),
-            "inquiry": lines[:1] == [HE_2011_INQUIRY],
         }
     text = template.render(base=f"base.{lang}.md.j2", **ctx, **extra)
     return re.sub(r"\n{3,}", "\n\n", text).strip() + "\n"

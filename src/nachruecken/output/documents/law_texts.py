@@ -79,9 +79,9 @@ HE_CHECKS = {
 # What the material holds of the remedy of the other states (text), and what it lacks (a blank).
 _PARTIAL = {
     "nw": (
-        "Gegen diese Feststellung ist der Einspruch gegeben; § 39 Abs. 1, § 40 Abs. 3 und § 41 KWahlG gelten "
-        "entsprechend, an die Stelle des Beschlusses der Vertretung tritt die Entscheidung der Wahlleitung "
-        "(§ 45 Abs. 6 Satz 8 KWahlG).",
+        "Gegen diese Feststellung ist der Rechtsbehelf nach § 39 Abs. 1 KWahlG gegeben; § 39 Abs. 1, § 40 Abs. 3 "
+        "und § 41 KWahlG gelten entsprechend, an die Stelle des Beschlusses der Vertretung tritt die Entscheidung "
+        "der Wahlleitung (§ 45 Abs. 6 Satz 8 KWahlG).",
         "§ 39 Abs. 1 KWahlG",
     ),
     "bb": (
@@ -135,6 +135,18 @@ PUBLISH = {
     },
 }
 
+# The notice says it is the publication the statute requires
+PUBLISHED = {
+    "nw": {
+        "de": "Dies wird hiermit öffentlich bekannt gemacht (§ 45 Abs. 6 Satz 7 KWahlG).",
+        "en": "This is hereby published (§ 45 Abs. 6 Satz 7 KWahlG).",
+    },
+    "he": {
+        "de": "Dies wird hiermit öffentlich bekannt gemacht (§ 58 Abs. 2 KWO).",
+        "en": "This is hereby published (§ 58 Abs. 2 KWO).",
+    },
+}
+
 # The letter to a successor: what he must declare, by when, and what silence and a reservation mean
 # (German; keyed by state, Hessen's two texts by statute id)
 LETTER = {
@@ -175,9 +187,14 @@ LETTER = {
     ],
     "mv": [
         (
-            "Sie erwerben die Mitgliedschaft eine Woche nach der öffentlichen Bekanntmachung, wenn Sie nicht binnen "
-            "dieser Woche gegenüber der Wahlleitung schriftlich erklären, dass Sie die Wahl nicht annehmen.",
-            "§ 46 Abs. 5 mit § 34 Satz 1, 2 LKWG M-V",
+            "Sie erwerben die Mitgliedschaft eine Woche nach Zustellung dieser Benachrichtigung, wenn Sie nicht "
+            "binnen dieser Woche gegenüber der Wahlleitung schriftlich erklären, dass Sie die Wahl nicht annehmen.",
+            "§ 46 Abs. 5 Satz 1 mit § 34 Satz 1, 2 LKWG M-V",
+        ),
+        (
+            "Erklären Sie gegenüber der Wahlleitung schriftlich die Annahme, erwerben Sie die Mitgliedschaft mit dem "
+            "Zugang dieser Erklärung.",
+            "§ 46 Abs. 5 Satz 3 LKWG M-V",
         ),
         (
             "Eine Erklärung unter Vorbehalt ist unbeachtlich; eine Ablehnung kann nicht widerrufen werden.",
@@ -186,10 +203,10 @@ LETTER = {
     ],
     "hh": [
         (
-            "Bitte erklären Sie binnen sieben Tagen nach Zustellung dieses Schreibens schriftlich, ob Sie die Wahl "
-            "annehmen.",
+            "Bitte teilen Sie innerhalb von sieben Tagen schriftlich mit, ob Sie die Wahl annehmen.",
             "§ 36 Abs. 4 Satz 2 BezVWG",
         ),
+        ("Erklären Sie sich innerhalb der Frist nicht, gilt die Wahl als angenommen.", "§ 36 Abs. 4 Satz 3 BezVWG"),
     ],
     "he-kwg-34": [
         (
@@ -206,6 +223,10 @@ LETTER = {
     ],
     "he-kwg-34-2011": [
         (
+            "Anbei erhalten Sie die Feststellung der Wahlleitung über Ihr Nachrücken.",
+            "§ 58 Abs. 1 Satz 1 Nr. 3, Satz 3 KWO",
+        ),
+        (
             "Sie erlangen die Rechtsstellung eines Vertreters mit der Feststellung der Wahlleitung; eine "
             "Annahmeerklärung ist nicht erforderlich.",
             "§ 34 Abs. 3 Satz 2 mit § 23 Abs. 1 KWG",
@@ -217,19 +238,34 @@ LETTER = {
         ),
     ],
 }
-# Hessen from 2011, before the Feststellung: the office asks whether the person waives (no statutory period)
-HE_2011_INQUIRY = (
-    "Bevor die Wahlleitung Ihr Nachrücken feststellt, frage ich an, ob Sie auf Ihre Anwartschaft verzichten; ein "
-    "Verzicht ist schriftlich gegenüber der Wahlleitung zu erklären und schließt Sie von der Nachfolge aus.",
-    "§ 34 Abs. 2 Nr. 2 KWG",
-)
 LETTER_CHECKS = {
-    "he-kwg-34-2011": "Schreiben: für die Antwort auf die Anfrage setzt das Gesetz keine Frist; das Datum im Schreiben "
-    "ist eine Frist des Amtes.",
-    "hh": "Schreiben: wann die Mitgliedschaft beginnt und was Schweigen bedeutet, regelt § 31 BezVWG "
-    "(§ 36 Abs. 4 Satz 4), dessen Text dem Programm nicht vorliegt: ergänzen.",
-    "mv": "Schreiben: die Woche läuft nach § 34 Satz 1 LKWG M-V von der öffentlichen Bekanntmachung an; deren "
-    "Datum eintragen.",
+    "he-kwg-34-2011": "Schreiben: der Vorgänger und die Kommunalaufsichtsbehörde erhalten die Feststellung ebenfalls "
+    "(§ 58 Abs. 1 Satz 1 Nr. 1, 3 KWO).",
+    "hh": "Schreiben: wann die Mitgliedschaft beginnt, regelt § 31 Abs. 3 bis 6 BezVWG (§ 36 Abs. 4 Satz 4), "
+    "dessen Text dem Programm nicht vorliegt: prüfen und gegebenenfalls ergänzen.",
+    "mv": "Bekanntmachung: die Wahlleitung gibt den Übergang des Sitzes erst nach dem Erwerb der Mitgliedschaft "
+    "öffentlich bekannt (§ 46 Abs. 5 Satz 2 LKWG M-V); die Bekanntmachung nicht vorher veröffentlichen.",
     "bb": "Schreiben: § 51 BbgKWahlG liegt nur in einer Fassung vor 2023 vor (Abs. 1, 2); mit der geltenden "
     "Fassung abgleichen.",
+}
+
+# BB: an Ersatzperson barred by § 12 Abs. 1 to 3 must be told how he can accept (§ 51 Abs. 2 Satz 1 with Satz 4)
+BB_INCOMPATIBLE = (
+    "Sie können die Wahl nur annehmen, wenn Sie nachweisen, dass Sie die zur Beendigung Ihres Beamten- oder "
+    "Arbeitnehmerverhältnisses erforderliche Erklärung abgegeben haben; weisen Sie dies nicht vor Ablauf der Frist "
+    "nach, gilt die Wahl als abgelehnt.",
+    "§ 51 Abs. 2 Satz 1, 2 und 4 BbgKWahlG",
+)
+# Who determines and who signs, where it is not "die Wahlleitung" (BB § 60 Abs. 6; HH § 36 Abs. 2 Satz 1)
+DETERMINER = {
+    "bb": {
+        "de": blank("Der Wahlausschuss / die Wahlleiterin / der Wahlleiter"),
+        "en": blank("the Wahlausschuss / Wahlleiter"),
+    },
+    "hh": {"de": "Die Bezirkswahlleitung", "en": "The Bezirkswahlleitung"},
+}
+SIGNER = {
+    "he": {"de": "Gemeindewahlleiterin / Gemeindewahlleiter (Kreiswahlleiterin / Kreiswahlleiter)", "en": "Wahlleiter"},
+    "bb": {"de": "für den Wahlausschuss / Wahlleiterin / Wahlleiter", "en": "for the Wahlausschuss / Wahlleiter"},
+    "hh": {"de": "Bezirkswahlleitung", "en": "district returning officer"},
 }

@@ -9,7 +9,17 @@ from __future__ import annotations
 from nachruecken.law.statutes import STATE_OF, load_statute
 from nachruecken.output.documents.clean import clean
 from nachruecken.output.documents.context import context, person_name, salutation_of
-from nachruecken.output.documents.law_texts import HE_2011_INQUIRY, LAW_NAMES, LETTER, LETTER_CHECKS, PUBLISH, remedy
+from nachruecken.output.documents.law_texts import (
+    BB_INCOMPATIBLE,
+    DETERMINER,
+    LAW_NAMES,
+    LETTER,
+    LETTER_CHECKS,
+    PUBLISH,
+    PUBLISHED,
+    SIGNER,
+    remedy,
+)
 from nachruecken.output.documents.phrases import blank, day_text
 
 KINDS = ("act", "notice", "letter", "checklist")
@@ -31,14 +41,19 @@ def view(result: dict, case, det: dict, lang: str) -> dict:
         remedy_text=remedy_text,
         remedy_checks=remedy_checks,
         publish=PUBLISH.get(state, {}).get(lang, ""),
+        published=PUBLISHED.get(state, {}).get(lang, ""),
+        fact_checks=_fact_checks(det, state, lang),
         declaration=_declaration(case, det, lang),
         act_date=_act_date(case, det, lang),
         successor_name=person_name(case, det["successor"], lang) if det.get("successor") else "",
         departed_titled=person_name(case, det["vacancy"], lang),
         successor_line=_successor_line(det),
+        determiner=DETERMINER.get(state, {}).get(lang) or ("Die Wahlleitung" if lang == "de" else "The Wahlleiter"),
+        signer=SIGNER.get(state, {}).get(lang) or ("Wahlleiterin / Wahlleiter" if lang == "de" else "Wahlleiter"),
+        in_force=day_text(det["date"], lang),
     )
     ctx["clean"] = _cleaned(ctx, lang)
-    ctx["clean"]["operative_reported"] = _reported(ctx["clean"]["operative"], ctx["act_date"], lang)
+    ctx["clean"]["operative_reported"] = _reported(ctx["clean"]["operative"], ctx["act_date"], ctx["determiner"], lang)
     ctx["letter_intro"] = _letter_intro(case, det, ctx, lang)
     return ctx
 
@@ -54,12 +69,15 @@ POINTER = {
 }
 
 
-def _reported(operative: str, date: str, lang: str) -> str:
+def _reported(operative: str, date: str, who: str, lang: str) -> str:
     """The operative part as a notice reports it: what the Wahlleitung determined, without the act's own
     cross-reference."""
-    text = operative.replace(POINTER[lang], "")
+    text = operative.replace(POINTER[lang], "").replace("mit dieser Feststellung", "mit der Feststellung")
     if text.startswith(OPENING[lang]):
-        text = REPORTED[lang].format(date=date) + text[len(OPENING[lang]) :]
+        text = (
+            REPORTED[lang].format(date=date, who=who if lang == "de" else who[:1].lower() + who[1:])
+            + text[len(OPENING[lang]) :]
+        )
     return text
 
 
@@ -69,13 +87,13 @@ def _letter_intro(case, det: dict, ctx: dict, lang: str) -> str:
         return ""
     nom = case.nomination_display(det["successor_nomination"])
     cite = (det.get("outcome_ground") or {}).get("citation", "")
-    body = case.body_name or ("die Vertretung" if lang == "de" else "the body")
+    body = f"„{case.body_name}“" if case.body_name else ("die Vertretung" if lang == "de" else "the body")
     departed = ctx["departed"]["name"]
     if lang == "de":
-        verb = "werden Sie für gewählt erklärt" if ctx["state"] == "hh" else "rücken Sie nach"
+        verb = "für gewählt erklärt werden" if ctx["state"] == "hh" else "nachrücken"
         return (
-            f"Mit Feststellung vom {ctx['act_date']} ({cite}) {verb}: aus dem Wahlvorschlag {nom} an die Stelle "
-            f"von {departed} in {body}."
+            f"Mit Feststellung vom {ctx['act_date']} ist festgestellt, dass Sie aus dem Wahlvorschlag {nom} an die "
+            f"Stelle von {departed} in {body} {verb} ({cite})."
         )
     return f"By the determination of {ctx['act_date']} ({cite}) you succeed {departed} in {body}, from the Wahlvorschlag {nom}."
 
@@ -98,9 +116,39 @@ def _cleaned(ctx: dict, lang: str) -> dict:
     }
 
 
+# The form a Verzicht on the seat takes where the statute prescribes one (a fact the act states; the
+# checklist asks to verify it): Hessen § 33 Abs. 2 KWG, NRW § 38 Satz 1 KWahlG
+REQUIRED_FORM = {
+    "he": {
+        "de": "schriftlich gegenüber der Wahlleitung (§ 33 Abs. 2 KWG)",
+        "en": "in writing to the Wahlleiter (§ 33 Abs. 2 KWG)",
+    },
+    "nw": {
+        "de": "zur Niederschrift der Wahlleitung (§ 38 Satz 1 KWahlG)",
+        "en": "for the record of the Wahlleiter (§ 38 Satz 1 KWahlG)",
+    },
+}
+FORM_WORDS = {
+    "de": {"written": "schriftlich", "recorded": "zur Niederschrift"},
+    "en": {"written": "in writing", "recorded": "for the record"},
+}
+
+
+def _fact_checks(det: dict, state: str, lang: str) -> list[str]:
+    """What the act states as a fact that the officer must have seen: the form a Verzicht needs."""
+    if det["trigger"] == "resigned" and state in REQUIRED_FORM:
+        form = REQUIRED_FORM[state][lang]
+        return [
+            f"Der Verzicht muss {form} erklärt sein, sonst ist der Sitz nicht frei: die Erklärung im Original prüfen."
+            if lang == "de"
+            else f"The Verzicht must be made {form}, else the seat is not vacant: check the original declaration."
+        ]
+    return []
+
+
 def _declaration(case, det: dict, lang: str) -> list[str]:
-    """The facts of the declaration that vacated the seat: its date, its receipt and its form (blanks
-    where the case does not say)."""
+    """The facts of the declaration that vacated the seat: when it was made and received, in which form
+    (the statute's where it prescribes one), and the day it took effect; blanks where the case is silent."""
     if det["trigger"] not in ("resigned", "refused"):
         return []
     ev = next(
@@ -116,20 +164,19 @@ def _declaration(case, det: dict, lang: str) -> list[str]:
     if ev is None:
         return []
     de = lang == "de"
+    state = STATE_OF[det["statute"]]
     received = (
         day_text(ev.received.isoformat(), lang)
         if ev.received
         else blank("Datum des Eingangs" if de else "date received")
     )
-    form = (
-        {"written": "schriftlich", "recorded": "zur Niederschrift"}
-        if de
-        else {"written": "in writing", "recorded": "for the record"}
-    )
-    how = form.get(ev.form or "") or blank("schriftlich / zur Niederschrift" if de else "in writing / for the record")
+    required = REQUIRED_FORM.get(state, {}).get(lang) if det["trigger"] == "resigned" else None
+    how = required or FORM_WORDS[lang].get(ev.form or "") or blank("schriftlich / zur Niederschrift" if de else "form")
+    made = blank("Datum der Erklärung" if de else "date of the declaration")
+    effect = day_text(det["date"], lang)
     if de:
-        return [f"Erklärung vom {day_text(ev.date.isoformat(), lang)}, eingegangen am {received}, abgegeben {how}."]
-    return [f"Declaration of {day_text(ev.date.isoformat(), lang)}, received on {received}, made {how}."]
+        return [f"Erklärung vom {made}, abgegeben {how}, eingegangen am {received}; wirksam zum {effect}."]
+    return [f"Declaration of {made}, made {how}, received on {received}; effective from {effect}."]
 
 
 def _act_date(case, det: dict, lang: str) -> str:
@@ -155,13 +202,19 @@ def letter_lines(det: dict, case, lang: str) -> tuple[list[tuple[str, str]], str
     """(sentence, norm) pairs the letter to the successor states, and a checklist line it needs ("")."""
     state = STATE_OF[det["statute"]]
     key = det["statute"] if state == "he" else state
-    if key == "he-kwg-34-2011" and not _determined(case, det):
-        return [HE_2011_INQUIRY], LETTER_CHECKS.get(key, "")
-    return LETTER.get(key, LETTER.get(state, [])), LETTER_CHECKS.get(key, "")
+    lines = list(LETTER.get(key, LETTER.get(state, [])))
+    if state == "bb" and _barred(case, det["successor"]):
+        lines.insert(1, BB_INCOMPATIBLE)
+    return lines, LETTER_CHECKS.get(key, "")
 
 
-def _determined(case, det: dict) -> bool:
-    return any(e.type == "called" and e.person == det.get("successor") for e in case.events)
+def _barred(case, pid: str) -> bool:
+    """A Hinderungsgrund of the person that the case does not show to have ended."""
+    state = False
+    for ev in sorted(case.events, key=lambda e: e.seq):
+        if ev.person == pid and ev.type in ("incompatibility", "incompatibility_ended"):
+            state = ev.type == "incompatibility"
+    return state
 
 
 def letter_greeting(case, pid: str, lang: str) -> str:
@@ -178,8 +231,12 @@ def letter_greeting(case, pid: str, lang: str) -> str:
 
 
 def needs_letter(det: dict) -> bool:
-    """A person is to be notified: a successor, pending or determined."""
-    return det["outcome"] == "successor" and bool(det.get("successor"))
+    """A person is to be notified: a successor whose membership has not begun by his acceptance (pending,
+    or determined by the Feststellung itself, Hessen from 2011)."""
+    status = (det.get("membership") or {}).get("status")
+    return (
+        det["outcome"] == "successor" and bool(det.get("successor")) and status not in ("accepted", "deemed_accepted")
+    )
 
 
 def needs_notice(det: dict) -> bool:
