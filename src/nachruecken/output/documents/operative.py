@@ -37,13 +37,15 @@ def operative(
     on_reading = any("Lesart" in t or "reading" in t for t in said)
     cite = op["norm"].format(citation=ground["citation"] + (ON_READING[lang] if on_reading else "")) if ground else ""
     # Hessen (both texts): a Verzicht takes effect with the Feststellung itself (§ 33 Abs. 3 Nr. 1 KWG)
-    with_act = STATE_OF[det["statute"]] == "he" and det["trigger"] == "resigned"
-    departure = (
-        op["departure_with_act" if with_act else "departure"].format(
-            departed=departed, date=day_text(det["date"], lang)
-        )
-        + op["and"]
-    )
+    # and a seat lost under § 33 Abs. 1 Nr. 2 falls vacant when that finding is unappealable (Abs. 3 Nr. 2)
+    hessen = STATE_OF[det["statute"]] == "he"
+    form = "departure"
+    if hessen and det["trigger"] == "resigned":
+        form = "departure_with_act"
+    elif hessen and det["trigger"] == "lost_seat":
+        form = "departure_when_final"
+    final = blank("Tag der Unanfechtbarkeit" if lang == "de" else "day it became final")
+    departure = op[form].format(departed=departed, date=day_text(det["date"], lang), final=final) + op["and"]
     if kept:
         text = op["kept"].format(departed=departed, to=det["referred_to"])
     elif outcome == "successor":

@@ -57,6 +57,8 @@ OPERATIVE = {
         "departure": "Ich stelle fest, dass {departed} mit Wirkung vom {date} aus der Vertretung ausgeschieden ist",
         "departure_with_act": "Ich stelle fest, dass {departed} auf Grund des Verzichts mit dieser Feststellung aus "
         "der Vertretung ausscheidet",
+        "departure_when_final": "Ich stelle fest, dass {departed} mit der Unanfechtbarkeit der Feststellung über den "
+        "Verlust des Sitzes, am {final}, aus der Vertretung ausscheidet",
         "and": " und ",
         "kept": "{departed} behält den Sitz: die Annahme der Wahl zum Bürgermeister ist selbst kein Grund des "
         "Ausscheidens; ob und wann der Sitz verloren geht, richtet sich nach {to}. Eine Feststellung über "
@@ -87,6 +89,8 @@ OPERATIVE = {
         "departure": "I determine that {departed} left the body with effect from {date}",
         "departure_with_act": "I determine that {departed}, having given up the seat, leaves the body with this "
         "determination",
+        "departure_when_final": "I determine that {departed} leaves the body when the finding of the loss of the "
+        "seat can no longer be challenged, on {final}",
         "and": " and ",
         "kept": "{departed} keeps the seat: accepting the mayoralty is not itself a ground of departure; whether "
         "and when the seat is lost is governed by {to}. No determination of a succession is made; it "
