@@ -125,6 +125,15 @@ def _partial(state: str, de: bool) -> tuple[str, list[str]]:
 
 # The duty to publish the determination, where the statute states it
 PUBLISH = {
+    "bb": {
+        "de": "Die Wahlleitung gibt den Übergang des Sitzes öffentlich bekannt (§ 60 Abs. 7 Satz 1 BbgKWahlG).",
+        "en": "The Wahlleiter publishes the passing of the seat (§ 60 Abs. 7 Satz 1 BbgKWahlG).",
+    },
+    "mv": {
+        "de": "Nach dem Erwerb der Mitgliedschaft gibt die Wahlleitung den Übergang des Sitzes öffentlich bekannt "
+        "(§ 46 Abs. 5 Satz 2 LKWG M-V).",
+        "en": "Once membership is acquired the Wahlleitung publishes the passing of the seat (§ 46 Abs. 5 Satz 2 LKWG M-V).",
+    },
     "nw": {
         "de": "Die Wahlleitung macht die Feststellung öffentlich bekannt (§ 45 Abs. 6 Satz 7 KWahlG).",
         "en": "The Wahlleiter publishes the determination (§ 45 Abs. 6 Satz 7 KWahlG).",
@@ -137,6 +146,14 @@ PUBLISH = {
 
 # The notice says it is the publication the statute requires
 PUBLISHED = {
+    "bb": {
+        "de": "Dies wird hiermit öffentlich bekannt gemacht (§ 60 Abs. 7 Satz 1 BbgKWahlG).",
+        "en": "This is hereby published (§ 60 Abs. 7 Satz 1 BbgKWahlG).",
+    },
+    "mv": {
+        "de": "Dies wird hiermit öffentlich bekannt gemacht (§ 46 Abs. 5 Satz 2 LKWG M-V).",
+        "en": "This is hereby published (§ 46 Abs. 5 Satz 2 LKWG M-V).",
+    },
     "nw": {
         "de": "Dies wird hiermit öffentlich bekannt gemacht (§ 45 Abs. 6 Satz 7 KWahlG).",
         "en": "This is hereby published (§ 45 Abs. 6 Satz 7 KWahlG).",

@@ -40,8 +40,9 @@ def view(result: dict, case, det: dict, lang: str) -> dict:
         law_name=LAW_NAMES[state][lang],
         remedy_text=remedy_text,
         remedy_checks=remedy_checks,
-        publish=PUBLISH.get(state, {}).get(lang, ""),
-        published=PUBLISHED.get(state, {}).get(lang, ""),
+        # BB § 60 Abs. 7 Satz 1 and M-V § 46 Abs. 5 Satz 2 publish the passing of a seat to a successor
+        publish=PUBLISH.get(state, {}).get(lang, "") if _publishes(state, det) else "",
+        published=PUBLISHED.get(state, {}).get(lang, "") if _publishes(state, det) else "",
         fact_checks=_fact_checks(det, state, lang),
         declaration=_declaration(case, det, lang),
         act_date=_act_date(case, det, lang),
@@ -132,6 +133,10 @@ FORM_WORDS = {
     "de": {"written": "schriftlich", "recorded": "zur Niederschrift"},
     "en": {"written": "in writing", "recorded": "for the record"},
 }
+
+
+def _publishes(state: str, det: dict) -> bool:
+    return state not in ("bb", "mv") or det["outcome"] == "successor"
 
 
 def _fact_checks(det: dict, state: str, lang: str) -> list[str]:
