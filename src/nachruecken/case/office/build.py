@@ -36,12 +36,18 @@ def import_office(
     """The case of an office's files: ``source`` (a list, a workbook or a folder) and, given apart,
     the events and the case sheet."""
     tables = read_source(source)
-    if "bewerber" not in tables:
-        raise InputError("die Datei enthält keine Zeilen", "", str(source))
     if events is not None:
         tables["ereignisse"] = _sheet(events, "ereignisse")
     if fall is not None:
         tables["fall"] = _sheet(fall, "fall")
+    return import_tables(tables, statute, source)
+
+
+def import_tables(tables: dict[str, Table], statute: str | None, source: Path) -> Imported:
+    """The case of the office's sheets as tables (``bewerber``, and optionally ``ereignisse``, ``fall``);
+    ``source`` names the file in messages and gives the title where the sheets give none."""
+    if "bewerber" not in tables:
+        raise InputError("die Datei enthält keine Zeilen", "", str(source))
     given, vacancy_names, fall_ignored = read_fall(tables["fall"]) if "fall" in tables else ({}, [], [])
     spec = statute or given.pop("statute", None)
     given.pop("statute", None)

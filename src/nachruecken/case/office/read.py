@@ -59,6 +59,11 @@ def _table(rows: list[list[str]], where: str, file: str) -> Table | None:
     return Table(where, file, header, body)
 
 
+def table_of(rows: list[list[str]], where: str, file: str) -> Table | None:
+    """A sheet given as rows of cells (the JSON API): the first non-empty row is the header."""
+    return _table([[_cell(c) for c in row] for row in rows], where, file)
+
+
 def read_csv(path: Path, where: str = "") -> Table | None:
     file = str(path)
     text = decode(path.read_bytes(), file)

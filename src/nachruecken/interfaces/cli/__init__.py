@@ -18,6 +18,7 @@ from nachruecken.interfaces.cli.deciding import solve, test_cmd
 from nachruecken.interfaces.cli.documents import feststellung
 from nachruecken.interfaces.cli.law import compare, statutes
 from nachruecken.interfaces.cli.research import check, diff, report
+from nachruecken.interfaces.cli.serve import serve
 from nachruecken.interfaces.solve_command import _err, report_bug
 
 EXIT_CODES = (
@@ -65,6 +66,7 @@ app.command()(schema)
 app.command("import")(import_cmd)
 app.command()(init)
 app.command()(template)
+app.command()(serve)
 
 
 def _click_exceptions():

@@ -1,0 +1,44 @@
+"""`nachruecken serve`: the office's desk on its own machine (extra ``web``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from nachruecken.interfaces.solve_command import _err
+
+LOCAL = ("127.0.0.1", "localhost", "::1")
+
+
+def serve(
+    folder: Path = typer.Argument(Path("."), help="the office's folder: one case file per council term"),
+    port: int = typer.Option(8765, "--port", help="the port to listen on"),
+    host: str = typer.Option("127.0.0.1", "--host", help="the address to bind (default: this machine only)"),
+    allow_remote: bool = typer.Option(
+        False, "--allow-remote", help="bind an address other machines can reach (there is no login)"
+    ),
+    open_browser: bool = typer.Option(False, "--open", help="open the start page in the browser"),
+):
+    """Serve the office's folder in a browser, and the JSON API (/api/decide, /api/import, /api/statutes)."""
+    if host not in LOCAL and not allow_remote:
+        _err(f"--host {host}: reachable from other machines, and there is no login; give --allow-remote to mean it")
+        raise typer.Exit(2)
+    if not folder.is_dir():
+        _err(f"{folder}: not a folder")
+        raise typer.Exit(2)
+    try:
+        import uvicorn
+
+        from nachruecken.interfaces.web.app import create_app
+    except ImportError:
+        _err("serve needs the extra web: pip install 'nachruecken[web]'")
+        raise typer.Exit(2) from None
+    if host not in LOCAL:
+        _err(f"warning: serving {folder} on {host}:{port} to other machines; there is no login")
+    if open_browser:
+        import threading
+        import webbrowser
+
+        threading.Timer(1.0, webbrowser.open, (f"http://{host}:{port}/",)).start()
+    uvicorn.run(create_app(folder, host), host=host, port=port, log_level="warning")
