@@ -125,3 +125,24 @@ def test_the_start_page_lists_the_folders_cases_escaped_and_nothing_outside_it(t
 def test_serve_refuses_a_remote_host_without_allow_remote(run_cli, tmp_path):
     result = run_cli("serve", str(tmp_path), "--host", "0.0.0.0")
     assert result.exit_code == 2 and "--allow-remote" in result.stderr and "no login" in result.stderr
+
+
+def test_import_takes_an_uploaded_export_as_the_cli_reads_it(client):
+    folder = ROOT / "examples/nw"
+    files = {
+        "file": ("wahlergebnis-rat-2020.csv", (folder / "wahlergebnis-rat-2020.csv").read_bytes()),
+        "events": ("ereignisse.csv", (folder / "ereignisse.csv").read_bytes()),
+    }
+    got = client.post("/api/import", files=files, data={"statute": "nw"})
+    assert got.status_code == 200, got.text
+    decided = client.post("/api/decide", json=got.json()["case"]).json()
+    assert decided["determinations"][0]["successor"] == "anna-beispiel"
+    # an upload anywhere else is no JSON: refused
+    assert client.post("/api/decide", files=files).status_code == 415
+
+
+def test_serve_refuses_a_folder_with_two_cases_of_one_name(run_cli, tmp_path):
+    (tmp_path / "rat.yaml").write_text("statute: he\n", encoding="utf-8")
+    (tmp_path / "rat.json").write_text("{}", encoding="utf-8")
+    result = run_cli("serve", str(tmp_path))
+    assert result.exit_code == 2 and "two case files named rat" in result.stderr

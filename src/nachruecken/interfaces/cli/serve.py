@@ -27,6 +27,10 @@ def serve(
     if not folder.is_dir():
         _err(f"{folder}: not a folder")
         raise typer.Exit(2)
+    twice = _stems_twice(folder)
+    if twice:
+        _err(f"{folder}: two case files named {twice} (a case is addressed by its name without suffix): rename one")
+        raise typer.Exit(2)
     try:
         import uvicorn
 
@@ -42,3 +46,14 @@ def serve(
 
         threading.Timer(1.0, webbrowser.open, (f"http://{host}:{port}/",)).start()
     uvicorn.run(create_app(folder, host), host=host, port=port, log_level="warning")
+
+
+def _stems_twice(folder: Path) -> str:
+    """A case file name (without suffix) that two files in the folder share ("" if none)."""
+    seen: set[str] = set()
+    for path in sorted(folder.iterdir()):
+        if path.suffix.lower() in (".yaml", ".yml", ".json", ".lp"):
+            if path.stem in seen:
+                return path.stem
+            seen.add(path.stem)
+    return ""

@@ -50,8 +50,11 @@ def create_app(folder: Path, host: str = "127.0.0.1", max_body: int = MAX_BODY) 
 
     @app.post("/api/import")
     async def import_sheets(request: Request) -> JSONResponse:
-        """The office's sheets as rows of cells ({"statute", "sheets": {"bewerber", "ereignisse", "fall"}}):
-        the case file's data, the summary and the findings."""
+        """The office's export as an upload (multipart: ``file``, optional ``events``, ``fall``, ``statute``) or
+        its sheets as rows of cells (JSON: ``{"statute", "sheets": {"bewerber", "ereignisse", "fall"}}``): the
+        case file's data, the summary and the findings."""
+        if request.headers.get("content-type", "").startswith("multipart/form-data"):
+            return JSONResponse(await _import_upload(request))
         return JSONResponse(_import(await _json(request, max_body)))
 
     @app.get("/api/statutes")
@@ -93,6 +96,34 @@ def _import(payload) -> dict:
         if table is not None:
             tables[str(name).lower()] = table
     imported = import_tables(tables, payload.get("statute"), Path(str(payload.get("name") or "import")))
+    return {"case": imported.data, "summary": imported.summary, "findings": imported.findings}
+
+
+async def _import_upload(request: Request) -> dict:
+    """An uploaded export, read as the CLI reads a file (kept in a temporary folder, removed after)."""
+    import tempfile
+
+    from nachruecken.case.office.build import import_office
+
+    form = await request.form()
+    upload = form.get("file")
+    if upload is None or isinstance(upload, str):
+        raise InputError("keine Datei im Feld 'file'", "file", "request")
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = {}
+        for field in ("file", "events", "fall"):
+            part = form.get(field)
+            if part is not None and not isinstance(part, str):
+                name = Path(part.filename or field).name or field
+                paths[field] = Path(tmp) / f"{field}-{name}"
+                paths[field].write_bytes(await part.read())
+        statute = form.get("statute")
+        imported = import_office(
+            paths["file"],
+            statute if isinstance(statute, str) and statute else None,
+            paths.get("events"),
+            paths.get("fall"),
+        )
     return {"case": imported.data, "summary": imported.summary, "findings": imported.findings}
 
 

@@ -1,7 +1,8 @@
 """What every request to `nachruecken serve` passes before a route sees it: a Host header naming the
 bound address or localhost (a page on another site that rebinds its name to 127.0.0.1 gets nothing), a
 body of at most ``max_body`` bytes (refused with 413 before it is read), and on ``/api/*`` a JSON body
-only (415 otherwise; the API takes no form posts, so no page of another site can post to it)."""
+only (415 otherwise), apart from an export uploaded to ``/api/import``, which writes nothing (so a form on
+another site can change nothing through the API)."""
 
 from __future__ import annotations
 
@@ -38,7 +39,9 @@ class Guard(BaseHTTPMiddleware):
             return _error(request, "Anfrage zu groß (höchstens 64 MiB)", 413)
         if request.method == "POST" and request.url.path.startswith("/api/"):
             kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-            if kind != "application/json":
+            # an export file may come as an upload: the import writes nothing, so a form cannot misuse it
+            upload = request.url.path == "/api/import" and kind == "multipart/form-data"
+            if kind != "application/json" and not upload:
                 return _error(request, "die API nimmt nur JSON (Content-Type: application/json)", 415)
         return await call_next(request)
 
