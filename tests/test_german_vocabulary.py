@@ -103,6 +103,18 @@ def _user_words(path) -> set[str]:
     return words
 
 
+def _without_path(text: str, path) -> str:
+    """The output without the case file's path, also where the 80-column terminal wrapped it across lines
+    (how long the path is depends on where the checkout lies)."""
+    full = str(path)
+
+    def part_of_path(word: str) -> bool:
+        core = word.strip("()")
+        return len(core) > 2 and core in full
+
+    return "\n".join(" ".join(w for w in line.split() if not part_of_path(w)) for line in text.splitlines())
+
+
 def _german_outputs(path) -> str:
     case = load_case(path)
     result = determine_case(case, lang="de")
@@ -125,7 +137,7 @@ def test_the_vocabulary_is_english():
 
 @pytest.mark.parametrize("path", INSTANCES, ids=lambda p: str(p.relative_to(ROOT / "instances")))
 def test_german_output_holds_no_english_word(path):
-    text = CASE_PATH.sub(" ", _german_outputs(path))
+    text = _without_path(CASE_PATH.sub(" ", _german_outputs(path)), path)
     user = _user_words(path)
     for code in CODE.findall(text):
         assert re.fullmatch(r"[a-z_.0-9]+(: [a-z_]+)?", code) or any(code in u for u in user), (
