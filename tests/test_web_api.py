@@ -146,3 +146,36 @@ def test_serve_refuses_a_folder_with_two_cases_of_one_name(run_cli, tmp_path):
     (tmp_path / "rat.json").write_text("{}", encoding="utf-8")
     result = run_cli("serve", str(tmp_path))
     assert result.exit_code == 2 and "two case files named rat" in result.stderr
+
+
+@pytest.fixture
+def office(tmp_path):
+    """An office's folder with one worked case (names with markup, to see them escaped)."""
+    data = yaml.safe_load(CASE.read_text(encoding="utf-8"))
+    wolf = next(c for n in data["nominations"] for c in n["candidates"] if c["id"] == "wolf")
+    wolf["name"] = "<b>Jürgen</b> Wolf"
+    (tmp_path / "rat-2021.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    return TestClient(create_app(tmp_path), base_url="http://127.0.0.1")
+
+
+def test_a_case_page_shows_each_determination_with_reasons_and_its_documents(office):
+    start = office.get("/").text
+    assert '<a href="/cases/rat-2021">rat-2021.yaml</a>' in start
+    page = office.get("/cases/rat-2021")
+    assert page.status_code == 200
+    text = page.text
+    assert "Sitz von Thilo Weimar: successor" in text and "§ 34 Abs. 2 Nr. 2 KWG" in text
+    assert "<b>Jürgen</b>" not in text and "&lt;b&gt;Jürgen&lt;/b&gt; Wolf" in text
+    assert "/cases/rat-2021/documents/weimar/act.docx" in text and "/checklist.pdf" in text
+    assert office.get("/cases/nobody").status_code == 404
+    assert office.get("/cases/..%2F..%2Fetc%2Fpasswd").status_code == 404
+
+
+def test_documents_download_as_the_cli_writes_them(office):
+    docx = office.get("/cases/rat-2021/documents/weimar/act.docx")
+    assert docx.status_code == 200 and docx.content[:2] == b"PK" and "attachment" in docx.headers["content-disposition"]
+    page = office.get("/cases/rat-2021/documents/weimar/checklist.html")
+    assert page.status_code == 200 and '<p class="todo">☐ ' in page.text
+    assert office.get("/cases/rat-2021/documents/weimar/brief.html").status_code == 404
+    assert office.get("/cases/rat-2021/documents/nobody/act.html").status_code == 404
+    assert office.get("/cases/rat-2021/documents/weimar/act.exe").status_code == 404

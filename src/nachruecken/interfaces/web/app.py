@@ -8,9 +8,9 @@ import html
 import json
 from pathlib import Path
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.openapi.utils import get_openapi
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from nachruecken.errors import InputError
 from nachruecken.interfaces.web.safety import MAX_BODY, Guard, allowed_hosts
@@ -33,6 +33,28 @@ def create_app(folder: Path, host: str = "127.0.0.1", max_body: int = MAX_BODY) 
     def start() -> str:
         """The case files of the office's folder."""
         return _start_page(folder)
+
+    @app.get("/cases/{name}", response_class=HTMLResponse)
+    def case(name: str) -> str:
+        """A case: its determinations with ranking, reasons and documents."""
+        from nachruecken.interfaces.web.pages import case_page, case_path
+
+        path = case_path(folder, name)
+        if path is None:
+            raise HTTPException(404, "kein solcher Fall")
+        return case_page(path)
+
+    @app.get("/cases/{name}/documents/{vacancy}/{document}.{fmt}")
+    def document(name: str, vacancy: str, document: str, fmt: str) -> Response:
+        """One document of one determination (act, notice, letter, checklist) as html, docx, pdf or md."""
+        from nachruecken.interfaces.web.pages import FORMATS, case_path, document_bytes
+
+        path = case_path(folder, name)
+        data = document_bytes(path, vacancy, document, fmt) if path is not None else None
+        if data is None:
+            raise HTTPException(404, "kein solches Dokument")
+        disposition = "inline" if fmt == "html" else f'attachment; filename="{name}-{vacancy}-{document}.{fmt}"'
+        return Response(data, media_type=FORMATS[fmt], headers={"content-disposition": disposition})
 
     @app.post("/api/decide")
     async def decide(request: Request, lang: str = "de", statute: str | None = None) -> JSONResponse:
@@ -130,7 +152,8 @@ async def _import_upload(request: Request) -> dict:
 def _start_page(folder: Path) -> str:
     rows = []
     for path in sorted(p for p in folder.iterdir() if p.suffix.lower() in CASE_SUFFIXES and _inside(p, folder)):
-        rows.append(f"<tr><td>{html.escape(path.name)}</td><td>{html.escape(_title(path))}</td></tr>")
+        link = f'<a href="/cases/{html.escape(path.stem)}">{html.escape(path.name)}</a>'
+        rows.append(f"<tr><td>{link}</td><td>{html.escape(_title(path))}</td></tr>")
     table = "".join(rows) or '<tr><td colspan="2">Noch kein Fall in diesem Ordner.</td></tr>'
     return (
         '<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><title>nachruecken</title></head><body>'
