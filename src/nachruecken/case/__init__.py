@@ -1,9 +1,9 @@
-"""A case as data: the model, reading it from YAML, JSON or ASP facts, the case-file schema, the
-importer for an office's candidate lists, conversion between formats, the warnings on likely slips, and
-the skeleton that ``init`` writes.
+"""A case as data: the model, reading it from YAML, JSON or ASP facts, the case-file schema, the German
+words and dates offices write, conversion between formats, the warnings on likely slips, the skeleton that
+``init`` writes, and an office's own files in and out (``office/``).
 
-Modules: ``model``, ``loader``, ``lpcase`` (``.lp`` case files), ``schema``, ``importer``, ``convert``,
-``plausibility``, ``skeleton``.
+Modules: ``model``, ``loader``, ``events``, ``words``, ``lpcase`` (``.lp`` case files), ``schema``,
+``convert``, ``plausibility``, ``skeleton``; the package ``office``.
 
 May import: ``law`` and the package root.
 """

@@ -1,8 +1,9 @@
 """The command line: the typer ``app`` with its commands, and ``main``, which runs it and turns every
-failure into one line and an exit status. One module per thing a user does: ``deciding`` (solve, test,
-feststellung), ``law`` (statutes, compare), ``research`` (check, diff, report) and ``case_files`` (convert,
-schema, import, init); ``common`` holds what they share. ``solve`` itself runs in
-``interfaces.solve_command``, which the launcher's fast path calls without loading typer.
+failure into one line and an exit status. One module per thing a user does: ``deciding`` (solve, test),
+``documents`` (feststellung), ``law`` (statutes, compare), ``research`` (check, diff, report),
+``case_files`` (convert, schema, import, template, init) and ``serve``; ``common`` holds what they share.
+``solve`` itself runs in ``interfaces.solve_command``, which the launcher's fast path calls without loading
+typer.
 
 May import: every other subpackage.
 """

@@ -47,11 +47,7 @@ def convert(
             _write_sheets(case_sheets(loaded), to.value, output, force)
             return
         text = {"yaml": to_yaml, "json": to_json, "lp": to_lp}[to.value](loaded)
-        text += "\n" if to.value == "json" else ""
-        if output is None:
-            sys.stdout.write(text)
-        else:
-            _write(output, text, force)
+        _emit(text + ("\n" if to.value == "json" else ""), output, force)
     except InputError as exc:
         _err(str(exc))
         raise typer.Exit(2)
@@ -65,6 +61,14 @@ def _say(line: str) -> None:
     width = min(shutil.get_terminal_size((80, 24)).columns, 100) - 1
     indent = " " * (len(line) - len(line.lstrip()) + 2)
     sys.stderr.write(textwrap.fill(line, width, subsequent_indent=indent, break_on_hyphens=False) + "\n")
+
+
+def _emit(text: str, output: Path | None, force: bool) -> None:
+    """To stdout, or to the output file (kept safe, as ``_write``)."""
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        _write(output, text, force)
 
 
 def _write(path: Path, content: str | bytes, force: bool) -> None:
@@ -183,11 +187,7 @@ def init(
     from nachruecken.errors import InputError
 
     try:
-        text = skeleton(statute)
-        if output is None:
-            sys.stdout.write(text)
-        else:
-            _write(output, text, force)
+        _emit(skeleton(statute), output, force)
     except InputError as exc:
         _err(str(exc))
         raise typer.Exit(2)

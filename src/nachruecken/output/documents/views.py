@@ -147,8 +147,23 @@ def _fact_checks(det: dict, state: str, lang: str) -> list[str]:
             f"Der Verzicht muss {form} erklärt sein, sonst ist der Sitz nicht frei: die Erklärung im Original prüfen."
             if lang == "de"
             else f"The Verzicht must be made {form}, else the seat is not vacant: check the original declaration."
-        ]
+        ] + _dated_by_act(det, state, lang)
     return []
+
+
+def _dated_by_act(det: dict, state: str, lang: str) -> list[str]:
+    """Hessen: the Verzicht takes effect with the act (§ 33 Abs. 3 Nr. 1 KWG), so the act's day must be the
+    day the case gives the vacancy, or the act's dates disagree."""
+    if state != "he":
+        return []
+    day = day_text(det["date"], lang)
+    return [
+        f"Die Feststellung am {day} unterzeichnen: der Verzicht wirkt mit ihr (§ 33 Abs. 3 Nr. 1 KWG), und der Fall "
+        "legt das Freiwerden auf diesen Tag; an einem anderen Tag: diesen im Fall eintragen und neu entscheiden."
+        if lang == "de"
+        else f"Sign the act on {day}: the Verzicht takes effect with it (§ 33 Abs. 3 Nr. 1 KWG), and the case puts "
+        "the vacancy on that day; on another day: enter that day in the case and decide again."
+    ]
 
 
 def _declaration(case, det: dict, lang: str) -> list[str]:
