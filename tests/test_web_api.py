@@ -112,7 +112,7 @@ def test_statutes_and_the_openapi_description(client):
 
 def test_the_start_page_lists_the_folders_cases_escaped_and_nothing_outside_it(tmp_path):
     hostile = _case_json()
-    hostile["title"] = '<script>alert("x")</script>'
+    hostile["body"]["name"] = '<script>alert("x")</script>'
     (tmp_path / "a.yaml").write_text(yaml.safe_dump(hostile, allow_unicode=True), encoding="utf-8")
     outside = tmp_path.parent / f"{tmp_path.name}-outside.yaml"
     outside.write_text(CASE.read_text(encoding="utf-8"), encoding="utf-8")
@@ -164,7 +164,8 @@ def test_a_case_page_shows_each_determination_with_reasons_and_its_documents(off
     page = office.get("/cases/rat-2021")
     assert page.status_code == 200
     text = page.text
-    assert "Sitz von Thilo Weimar: successor" in text and "§ 34 Abs. 2 Nr. 2 KWG" in text
+    assert "Sitz von Thilo Weimar (SPD)" in text and "§ 34 Abs. 2 Nr. 2 KWG" in text
+    assert "Ergebnis: &lt;b&gt;Jürgen&lt;/b&gt; Wolf" in text  # the outcome in words, not its id
     assert "<b>Jürgen</b>" not in text and "&lt;b&gt;Jürgen&lt;/b&gt; Wolf" in text
     assert "/cases/rat-2021/documents/weimar/act.docx" in text and "/checklist.pdf" in text
     assert office.get("/cases/nobody").status_code == 404

@@ -162,6 +162,7 @@ EVENT = {
             "description": "for `by_election_held` (required): the departed whose seats it filled",
         },
         "kind": {"enum": list(BY_ELECTION_KINDS), "description": "for `by_election_held`: which election was held"},
+        "note": {"type": "string", "description": "free text: the office's remark on the event (addition)"},
     },
 }
 

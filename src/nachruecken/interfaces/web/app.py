@@ -1,21 +1,26 @@
-"""The application `nachruecken serve` runs: a start page listing the case files of the office's folder,
-and the JSON API beside it (``/api/decide``, ``/api/import``, ``/api/statutes``, the OpenAPI description at
-``/api/docs``). Bad input answers with the one-line message the CLI gives (422, ``{"error": …}``)."""
+"""The application `nachruecken serve` runs: the office's pages (``newcase``, ``desk``) and the JSON API
+beside them (``/api/decide``, ``/api/import``, ``/api/statutes``, the OpenAPI description at ``/api/docs``),
+behind the checks of ``safety``. Bad input answers with the one-line message the CLI gives: JSON on the API
+(422, ``{"error": …}``), a page elsewhere."""
 
 from __future__ import annotations
 
-import html
 import json
+import secrets
 from pathlib import Path
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, Request
 from fastapi.openapi.utils import get_openapi
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from nachruecken.errors import InputError
+from nachruecken.interfaces.web.desk import add_pages
+from nachruecken.interfaces.web.newcase import _imported, add_start
+from nachruecken.interfaces.web.record import Record
+from nachruecken.interfaces.web.render import plain_message
 from nachruecken.interfaces.web.safety import MAX_BODY, Guard, allowed_hosts
 
-CASE_SUFFIXES = (".yaml", ".yml", ".json")
 # what `solve --json` prints that says where it ran, not what the case decides
 LOCAL_KEYS = ("case", "input_sha256")
 
@@ -23,38 +28,22 @@ LOCAL_KEYS = ("case", "input_sha256")
 def create_app(folder: Path, host: str = "127.0.0.1", max_body: int = MAX_BODY) -> FastAPI:
     app = FastAPI(title="nachruecken", docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(Guard, hosts=allowed_hosts(host), max_body=max_body)
-    folder = folder.resolve()
+    app.state.secret = secrets.token_bytes(32)  # signs the forms' CSRF token; new with every start
+    record = Record(folder)
+    add_start(app, record)
+    add_pages(app, record)
 
     @app.exception_handler(InputError)
     async def input_error(request: Request, exc: InputError):
-        return JSONResponse({"error": str(exc)}, status_code=422)
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": str(exc)}, status_code=422)
+        return plain_message(request, "Fehler", str(exc), 422)
 
-    @app.get("/", response_class=HTMLResponse)
-    def start() -> str:
-        """The case files of the office's folder."""
-        return _start_page(folder)
-
-    @app.get("/cases/{name}", response_class=HTMLResponse)
-    def case(name: str) -> str:
-        """A case: its determinations with ranking, reasons and documents."""
-        from nachruecken.interfaces.web.pages import case_page, case_path
-
-        path = case_path(folder, name)
-        if path is None:
-            raise HTTPException(404, "kein solcher Fall")
-        return case_page(path)
-
-    @app.get("/cases/{name}/documents/{vacancy}/{document}.{fmt}")
-    def document(name: str, vacancy: str, document: str, fmt: str) -> Response:
-        """One document of one determination (act, notice, letter, checklist) as html, docx, pdf or md."""
-        from nachruecken.interfaces.web.pages import FORMATS, case_path, document_bytes
-
-        path = case_path(folder, name)
-        data = document_bytes(path, vacancy, document, fmt) if path is not None else None
-        if data is None:
-            raise HTTPException(404, "kein solches Dokument")
-        disposition = "inline" if fmt == "html" else f'attachment; filename="{name}-{vacancy}-{document}.{fmt}"'
-        return Response(data, media_type=FORMATS[fmt], headers={"content-disposition": disposition})
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException):
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"detail": exc.detail}, status_code=exc.status_code)
+        return plain_message(request, "Fehler", str(exc.detail), exc.status_code)
 
     @app.post("/api/decide")
     async def decide(request: Request, lang: str = "de", statute: str | None = None) -> JSONResponse:
@@ -122,62 +111,11 @@ def _import(payload) -> dict:
 
 
 async def _import_upload(request: Request) -> dict:
-    """An uploaded export, read as the CLI reads a file (kept in a temporary folder, removed after)."""
-    import tempfile
-
-    from nachruecken.case.office.build import import_office
-
+    """An uploaded export, read as the CLI reads a file."""
     form = await request.form()
-    upload = form.get("file")
-    if upload is None or isinstance(upload, str):
-        raise InputError("keine Datei im Feld 'file'", "file", "request")
-    with tempfile.TemporaryDirectory() as tmp:
-        paths = {}
-        for field in ("file", "events", "fall"):
-            part = form.get(field)
-            if part is not None and not isinstance(part, str):
-                name = Path(part.filename or field).name or field
-                paths[field] = Path(tmp) / f"{field}-{name}"
-                paths[field].write_bytes(await part.read())
-        statute = form.get("statute")
-        imported = import_office(
-            paths["file"],
-            statute if isinstance(statute, str) and statute else None,
-            paths.get("events"),
-            paths.get("fall"),
-        )
+    statute = form.get("statute")
+    imported, _ = await _imported(form, statute if isinstance(statute, str) else "")
     return {"case": imported.data, "summary": imported.summary, "findings": imported.findings}
-
-
-def _start_page(folder: Path) -> str:
-    rows = []
-    for path in sorted(p for p in folder.iterdir() if p.suffix.lower() in CASE_SUFFIXES and _inside(p, folder)):
-        link = f'<a href="/cases/{html.escape(path.stem)}">{html.escape(path.name)}</a>'
-        rows.append(f"<tr><td>{link}</td><td>{html.escape(_title(path))}</td></tr>")
-    table = "".join(rows) or '<tr><td colspan="2">Noch kein Fall in diesem Ordner.</td></tr>'
-    return (
-        '<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><title>nachruecken</title></head><body>'
-        f"<h1>Fälle</h1><p>Ordner: {html.escape(str(folder))}</p>"
-        f"<table><tr><th>Datei</th><th>Gremium / Titel</th></tr>{table}</table></body></html>"
-    )
-
-
-def _inside(path: Path, folder: Path) -> bool:
-    """A file of the folder itself: a link that leads out of it is not followed."""
-    try:
-        return path.resolve().parent == folder
-    except OSError:
-        return False
-
-
-def _title(path: Path) -> str:
-    from nachruecken.case.loader import load_case
-
-    try:
-        case = load_case(path)
-    except InputError as exc:
-        return f"nicht lesbar: {exc.message}"
-    return " - ".join(filter(None, (case.body_name, case.title, case.statute)))
 
 
 def _version() -> str:
