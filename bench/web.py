@@ -5,14 +5,18 @@
 Starts the application with uvicorn on a free local port, then measures, for a typical council (10 lists
 of 30) and a large city (20 lists of 100), the median time of `POST /api/decide` against
 `nachruecken.decide` of the same case in this process (target: a ratio of at most 1.5), and the time to
-the start page's first answer after the server is up. Prints the figures; not part of the tests.
+first page as an office meets it: from starting `nachruecken serve` (a new process) on a folder with the
+typical council until the start page answers, and then until that case's page (decided, cold) answers.
+Prints the figures; not part of the tests.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -47,7 +51,38 @@ def _median_ms(fn) -> float:
     return statistics.median(times)
 
 
+def first_page(lists: int, per: int) -> None:
+    """From `nachruecken serve` in a new process to the start page and to the case page."""
+    import yaml
+
+    folder = Path(tempfile.mkdtemp())
+    data = json.loads(json.dumps(council("he-kwg-34", lists, per), default=str))
+    (folder / "rat.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    port = _free_port()
+    command = [str(Path(sys.executable).parent / "nachruecken"), "serve", str(folder), "--port", str(port)]
+    started = time.perf_counter()
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=os.environ.copy())
+    try:
+        while True:
+            try:
+                answer = httpx.get(f"http://127.0.0.1:{port}/", timeout=30)
+                break
+            except httpx.TransportError:
+                time.sleep(0.02)
+        start_ms = (time.perf_counter() - started) * 1000
+        case = httpx.get(f"http://127.0.0.1:{port}/cases/rat", timeout=60)
+        case_ms = (time.perf_counter() - started) * 1000
+        print(
+            f"time to first page ({lists}x{per}): start page {answer.status_code} after {start_ms:.0f} ms, "
+            f"case page {case.status_code} after {case_ms:.0f} ms (from starting the process)"
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
 def main() -> None:
+    first_page(10, 30)
     folder = Path(tempfile.mkdtemp())
     port = _free_port()
     started = time.perf_counter()

@@ -422,3 +422,22 @@ def test_an_output_that_is_a_folder_or_has_none_is_refused_before_the_import(run
     assert folder.exit_code == 2 and "ist ein Ordner" in folder.stderr and "Übernommen" not in folder.stderr
     nowhere = run_cli("import", str(src), "--statute", "he", "-o", str(tmp_path / "nix" / "da.yaml"))
     assert nowhere.exit_code == 2 and "Übernommen" not in nowhere.stderr
+
+
+def test_an_events_remark_is_kept_as_the_events_note_and_written_back(run_cli, tmp_path):
+    folder = EXAMPLES / "nw"
+    result, out = _import(
+        run_cli,
+        tmp_path,
+        folder / "wahlergebnis-rat-2020.csv",
+        "--statute",
+        "nw",
+        "--events",
+        folder / "ereignisse.csv",
+    )
+    assert result.exit_code == 0, result.stderr
+    events = yaml.safe_load(out.read_text(encoding="utf-8"))["events"]
+    assert events[0]["note"] == "Sterbeurkunde liegt vor" and events[1]["note"] == "Zustellung mit PZU"
+    back = tmp_path / "blaetter"
+    assert run_cli("convert", str(out), "--to", "csv", "-o", str(back)).exit_code == 0
+    assert "Sterbeurkunde liegt vor" in (back / "ereignisse.csv").read_text(encoding="utf-8-sig")

@@ -113,6 +113,7 @@ def _event(i: int, ed: dict, persons: set[str], by_id: dict[str, Nomination]) ->
         seats_of=tuple(ed.get("seats_of", ())),
         kind=ed.get("kind"),
         word=implied.get("word"),
+        note=ed.get("note"),
     )
 
 

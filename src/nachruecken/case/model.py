@@ -132,6 +132,7 @@ class Event:
     # the German word the office recorded, only where it is the ambiguous plain "Verzicht" (type
     # `resigned`): the ledger reads it by the person's status on its date (DESIGN, "Office input")
     word: str | None = None
+    note: str | None = None  # the office's remark (decides nothing; kept for its sheets and pages)
 
 
 @dataclass

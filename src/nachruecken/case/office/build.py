@@ -67,10 +67,6 @@ def import_tables(tables: dict[str, Table], statute: str | None, source: Path) -
     notes = summary(roster, links, len(rows.events))
     if rows.ignored:
         notes.append("Spalten im Blatt Ereignisse nicht übernommen: " + ", ".join(rows.ignored))
-    if rows.notes:
-        notes.append(
-            "Bemerkungen nicht in den Fall übernommen (Ereignisse, Zeilen " + ", ".join(map(str, rows.notes)) + ")"
-        )
     if fall_ignored:
         notes.append("Angaben im Blatt Fall nicht übernommen: " + ", ".join(fall_ignored))
     seats = case.body_seats - case.body_unfilled_seats if case.body_seats is not None else None

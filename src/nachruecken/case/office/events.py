@@ -50,7 +50,6 @@ class EventRows:
     def __init__(self) -> None:
         self.events: list[dict] = []
         self.lines: list[int] = []
-        self.notes: list[int] = []  # rows with a Bemerkung (not part of the case)
         self.ignored: list[str] = []
 
 
@@ -66,8 +65,6 @@ def read_events(
     for line, cells in table.rows:
         out.events.append(_event(table, cols, line, cells, index, nominations, groups))
         out.lines.append(line)
-        if cell(cells, cols, "note"):
-            out.notes.append(line)
     return out
 
 
@@ -97,6 +94,8 @@ def _event(table, cols: Columns, line, cells, index, nominations, groups) -> dic
     ev["type"] = "Verzicht" if extra.pop("word", None) else etype
     ev.update(extra)
     _extras(ev, etype, get, at, table.file, index, nominations, groups)
+    if get("note"):
+        ev["note"] = get("note")  # the office's remark: kept in the case, decides nothing
     return ev
 
 

@@ -129,7 +129,7 @@ def _event_row(case: Case, ev: Event) -> list[str]:
         {"list": "Listenwahl", "personal": "Personenwahl"}.get(ev.seat or "", ev.seat or ""),
         ev.group or "",
         BY_ELECTION_KINDS.get(ev.kind or "", ""),
-        "",
+        ev.note or "",
     ]
 
 

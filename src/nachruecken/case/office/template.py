@@ -44,7 +44,7 @@ NOTES = {
     "Form": "schriftlich oder zur Niederschrift",
     "Sitz von": "bei einer Feststellung: wessen Sitz",
     "Grund": "bei Sitzverlust oder Hinderungsgrund",
-    "Bemerkung": "für das Amt; wird nicht Teil des Falls",
+    "Bemerkung": "für das Amt; steht im Fall beim Ereignis und entscheidet nichts",
 }
 EVENT_TEMPLATE = ["Datum", "Name", "Ereignis", "Eingang", "Form", "Sitz von", "Liste", "Grund", "Partei", "Bemerkung"]
 FALL_TEMPLATE = [
