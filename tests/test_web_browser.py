@@ -83,6 +83,7 @@ def test_a_hostile_title_is_shown_as_text(browser, live_server):
     data = CASE.read_text(encoding="utf-8").replace(
         "title: Schenklengsfeld 2023 - waiver of the next candidate by votes", f"title: '{hostile}'", 1
     )
+    data = data.replace("{name: Gemeindevertretung Schenklengsfeld,", f"{{name: '{hostile}',", 1)  # on the start page
     assert hostile in data
     (live_server.folder / "hostile.yaml").write_text(data, encoding="utf-8")
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from nachruecken.case.model import Case
     from nachruecken.interfaces.api import CaseSource
 
-__version__ = "0.5.0"
+__version__ = "0.6.0"
 FORMAT_VERSION = 1
 __all__ = ["decide", "load_case", "describe_statutes", "InputError", "__version__", "FORMAT_VERSION"]
 

@@ -39,6 +39,7 @@ def case_context(record: Record, path: Path, lang: str, query: dict, form: dict 
         return ctx
     ctx.update(
         title=case.title or case.body_name or path.stem,
+        body_name=case.body_name if case.title else "",
         statute=f"{result['statute']} – {result['statute_version']}",
         warnings=result["warnings"],
         composition=views.composition_view(case, result.get("composition"), lang),
@@ -62,6 +63,7 @@ def _empty(path: Path, sha: str, text: str) -> dict:
         "name": path.stem,
         "file": path.name,
         "title": path.stem,
+        "body_name": "",
         "statute": "",
         "sha256": sha,
         "editable": path.suffix.lower() in EDITABLE,
