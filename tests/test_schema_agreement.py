@@ -1,17 +1,23 @@
-"""The quick schema check and the full JSON Schema validator agree on every input.
+"""The quick schema check (msgspec types made from the JSON Schema, ``case.shape``) and the full JSON
+Schema validator agree on every input.
 
 The loader trusts the quick check when it says yes; only when it says no does the full validator
-run to name the problem. So the two must never disagree: checked on mutated valid cases."""
+run to name the problem. So the two must never disagree: checked on every worked case, on the bad
+inputs of the loader's tests, and on mutated valid cases."""
 
 from __future__ import annotations
 
 import copy
 
+import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from nachruecken.case.schema import CASE_SCHEMA, _conforms, _validator
+from nachruecken.case.loader import parse_text
+from nachruecken.case.schema import _validator
+from nachruecken.case.shape import conforms, type_of
 
+from conftest import ROOT
 from profiles import examples
 from strategies import STATUTES, cases
 
@@ -56,4 +62,55 @@ def test_quick_check_agrees_with_the_validator(data, statute):
             del parent[path[-1]]
         elif isinstance(parent, dict):
             parent[data.draw(st.sampled_from(["vote", "extra", "seat", "form", "district"]))] = data.draw(ODD_VALUES)
-    assert _conforms(mutated, CASE_SCHEMA) == (not any(True for _ in _validator().iter_errors(mutated)))
+    assert conforms(mutated) == _valid(mutated)
+
+
+def _valid(data) -> bool:
+    return not any(True for _ in _validator().iter_errors(data))
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "instances").rglob("*.yaml")), ids=lambda p: p.stem)
+def test_every_worked_case_conforms_to_both(path):
+    data = parse_text(path.read_text(encoding="utf-8"))
+    assert conforms(data) and _valid(data)
+
+
+BASE = {"statute": "nw", "nominations": [{"id": "l", "candidates": [{"id": "a", "elected": True}, {"id": "b"}]}]}
+BAD = [
+    ("votes as text", {"nominations": [{"id": "l", "candidates": [{"id": "a", "votes": "12"}]}]}),
+    ("votes as a float", {"nominations": [{"id": "l", "candidates": [{"id": "a", "votes": 3.0}]}]}),
+    ("votes as a boolean", {"nominations": [{"id": "l", "candidates": [{"id": "a", "votes": True}]}]}),
+    ("negative votes", {"nominations": [{"id": "l", "candidates": [{"id": "a", "votes": -1}]}]}),
+    ("position 0", {"nominations": [{"id": "l", "candidates": [{"id": "a", "position": 0}]}]}),
+    ("empty id", {"nominations": [{"id": "", "candidates": [{"id": "a"}]}]}),
+    ("NUL in an id", {"nominations": [{"id": "l\x00m", "candidates": [{"id": "a"}]}]}),
+    ("no candidates", {"nominations": [{"id": "l", "candidates": []}]}),
+    ("unknown key", {"nominatoins": []}),
+    ("unknown candidate key", {"nominations": [{"id": "l", "candidates": [{"id": "a", "vote": 3}]}]}),
+    ("null statute", {"statute": None}),
+    ("a date of another form", {"election_date": "2021/03/14"}),
+    ("an impossible date form", {"election_date": "14.3.21"}),
+    ("an unknown event word", {"events": [{"date": "2021-03-14", "person": "a", "type": "Urlaub"}]}),
+    ("an event without a date", {"events": [{"person": "a", "type": "died"}]}),
+    (
+        "a substitute entry of a number",
+        {"nominations": [{"id": "l", "candidates": [{"id": "a", "substitute_for": [3]}]}]},
+    ),
+    (
+        "a substitute entry with an unknown key",
+        {"nominations": [{"id": "l", "candidates": [{"id": "a", "substitute_for": [{"person": "b", "x": 1}]}]}]},
+    ),
+    ("a reading of a number", {"readings": {"nw.x": 3}}),
+    ("the top level a list", None),
+]
+
+
+@pytest.mark.parametrize("label, change", BAD, ids=[b[0] for b in BAD])
+def test_bad_inputs_are_refused_by_both(label, change):
+    data = [BASE] if change is None else {**BASE, **change}
+    assert not conforms(data) and not _valid(data)
+
+
+def test_a_schema_keyword_that_is_not_translated_is_refused():
+    with pytest.raises(ValueError, match="not translated"):
+        type_of({"type": "string", "format": "date"})

@@ -157,9 +157,10 @@ def test_a_rule_that_counts_a_whole_pool_fails_the_comparison(monkeypatch):
     }
     case = build_case(data, "<planted>")
     # in full the rule sees 7 members and passes p1 over; a window of 1 or 2 shows it fewer, and p1 is
-    # accepted as successor (a window of 0 holds nobody of the pool, so that walk is repeated in full)
+    # accepted as successor (a window of 0 holds nobody of the pool: the walk reaches past it, the window
+    # is deepened to 1 and shows the rule as few)
     assert determine_case(case, windowed=False)["determinations"][0]["successor"] == "p2"
-    assert _same(case) == [1, 2]
+    assert _same(case) == [0, 1, 2]
 
 
 @pytest.mark.parametrize("election, outcome", [("majority", "lot"), ("proportional", "successor")])
@@ -255,3 +256,23 @@ def test_a_pool_over_two_orderings_is_not_accepted_from_a_window():
         "successor/2": [("b", "l2")],
     }
     assert not window.accepts(w, two)
+
+
+def test_a_long_term_deepens_the_window_instead_of_solving_in_full(monkeypatch):
+    # seven deaths on one list of 20: the successors of the first steps use up the window's head; the
+    # later walks reach past it, and the window is deepened (doubled) rather than every later walk being
+    # solved again with everyone; the answers are those of the full walk
+    seen = _counting(monkeypatch)
+    data = {
+        "statute": "nw-kwahlg-45",
+        "election_date": "2020-09-13",
+        "nominations": [
+            {"id": "l", "candidates": [{"id": f"p{i}", **({"elected": True} if i < 8 else {})} for i in range(20)]}
+        ],
+        "events": [{"date": f"2021-0{k + 1}-01", "person": f"p{k}", "type": "died"} for k in range(7)],
+    }
+    case = build_case(data, "<term>")
+    windowed = determine_case(case)
+    assert windowed == determine_case(case, windowed=False)
+    assert [d["successor"] for d in windowed["determinations"]] == [f"p{8 + k}" for k in range(7)]
+    assert seen["repeated"] <= 2  # two deepenings (2 -> 4 -> 8), not a full walk for each later step

@@ -291,35 +291,43 @@ def _build_candidates(nd: dict, p: str, names: dict[str, str]) -> list[Candidate
     seen_people: dict[str, int] = {}
     seen_pos: dict[int, int] = {}
     unplaced: list[int] = []  # indexes (in ``candidates``) of the designated_only
+    tier = nd.get("tier", "list")
     for j, cd in enumerate(nd["candidates"]):
-        cp = f"{p}.candidates[{j}]"
         pid = cd["id"]
         if pid in seen_people:
             raise InputError(
-                f"person '{pid}' appears twice on nomination '{nid}' (also candidates[{seen_people[pid]}])", f"{cp}.id"
+                f"person '{pid}' appears twice on nomination '{nid}' (also candidates[{seen_people[pid]}])",
+                f"{p}.candidates[{j}].id",
             )
         seen_people[pid] = j
-        designated_only = _designated_only(cd, cp, nd.get("tier", "list"))
+        designated_only = "designated_only" in cd and _designated_only(cd, f"{p}.candidates[{j}]", tier)
         pos = 0 if designated_only else cd.get("position", j + 1)
         if designated_only:
             unplaced.append(len(candidates))
         elif pos in seen_pos:
             raise InputError(
                 f"list place {pos} is taken twice on nomination '{nid}' (also candidates[{seen_pos[pos]}])",
-                f"{cp}.position",
+                f"{p}.candidates[{j}].position",
             )
         else:
             seen_pos[pos] = j
         if "name" in cd:
             if pid in names and names[pid] != cd["name"]:
                 raise InputError(
-                    f"person '{pid}' has two different names ({names[pid]!r}, {cd['name']!r})", f"{cp}.name"
+                    f"person '{pid}' has two different names ({names[pid]!r}, {cd['name']!r})",
+                    f"{p}.candidates[{j}].name",
                 )
             names[pid] = cd["name"]
-        subs = [
-            SubstituteFor(entry) if isinstance(entry, str) else SubstituteFor(entry["person"], entry.get("candidacy"))
-            for entry in cd.get("substitute_for", [])
-        ]
+        subs = (
+            [
+                SubstituteFor(entry)
+                if isinstance(entry, str)
+                else SubstituteFor(entry["person"], entry.get("candidacy"))
+                for entry in cd["substitute_for"]
+            ]
+            if "substitute_for" in cd
+            else ()
+        )
         candidates.append(
             Candidate(
                 person=pid,

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import difflib
 import functools
-import re
 from typing import TYPE_CHECKING
 
 from nachruecken.case.model import (
@@ -310,59 +309,13 @@ def _validator():
     return extended(CASE_SCHEMA)
 
 
-_TYPES = {"object": dict, "array": list, "string": str, "boolean": bool}
-
-
-def _conforms(x, s: dict) -> bool:
-    """A quick yes/no check of the subset of JSON Schema that CASE_SCHEMA uses.
-
-    It reads the same schema, so it accepts exactly what the full validator accepts; only when it
-    says no does the (slower) full validator run, to name the problem precisely.
-    """
-    if "oneOf" in s:
-        return sum(_conforms(x, alt) for alt in s["oneOf"]) == 1
-    t = s.get("type")
-    if t == "integer":
-        if not _is_int(None, x):
-            return False
-    elif t is not None and not isinstance(x, _TYPES[t]):
-        return False
-    if "enum" in s and x not in s["enum"]:
-        return False
-    if isinstance(x, int) and not isinstance(x, bool):
-        if "minimum" in s and x < s["minimum"] or "maximum" in s and x > s["maximum"]:
-            return False
-    if isinstance(x, str):
-        if len(x) < s.get("minLength", 0) or ("maxLength" in s and len(x) > s["maxLength"]):
-            return False
-        if "pattern" in s and not re.search(s["pattern"], x):
-            return False
-    if isinstance(x, list):
-        if len(x) < s.get("minItems", 0):
-            return False
-        if "items" in s and not all(_conforms(item, s["items"]) for item in x):
-            return False
-    if isinstance(x, dict):
-        props = s.get("properties", {})
-        if any(k not in x for k in s.get("required", ())):
-            return False
-        extra = s.get("additionalProperties", True)
-        for k, v in x.items():
-            if k in props:
-                if not _conforms(v, props[k]):
-                    return False
-            elif extra is False:
-                return False
-            elif isinstance(extra, dict) and not _conforms(v, extra):
-                return False
-    return True
-
-
 def validate_shape(data) -> None:
     """Raise the first (deepest, most relevant) schema violation as an InputError."""
     if not isinstance(data, dict):
         raise InputError(f"a case file must be a mapping at the top level, got {type(data).__name__}")
-    if _conforms(data, CASE_SCHEMA):
+    from nachruecken.case.shape import conforms
+
+    if conforms(data):  # at C speed; only a case that does not conform meets the full validator
         return
     import jsonschema
 

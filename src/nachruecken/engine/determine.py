@@ -49,6 +49,7 @@ class _Version:
     static: str | None = None  # the case's static facts under this text's readings (made when first needed)
     ranked: dict | None = None  # the case's orderings under this text (window.rankings)
     window: Window | None = None  # the window the static facts hold, None: everyone
+    size: int = 0  # the window's head of stateless persons per ordering (window.SIZE, doubled on a miss)
     full: str | None = None  # the static facts of everyone, where a windowed walk must be repeated
 
 
@@ -193,6 +194,7 @@ class _Term:
             return
         orders = version.statute.orders_under(version.readings)
         version.ranked = window.rankings(self.case, orders or ALL_ORDERS)
+        version.size = window.SIZE
         if self.windowed and version.statute.windowed and not self.all_candidates:
             version.window = window.build(self.case, version.ranked)
         version.static = case_text(
@@ -207,10 +209,31 @@ class _Term:
         assert version.static is not None  # decide() prepares the version first (_prepare)
         atoms = solve_atoms(version.statute.id, version.static + "\n" + facts, self.all_candidates)
         if version.window is not None and not window.accepts(version.window, atoms):
-            if version.full is None:  # the walk reached past the window: again with everyone
+            # the walk reached past the window (the successors of earlier steps used up its head): a head
+            # twice as deep for this step and the later ones, else everyone
+            if self._deepen(version):
+                atoms = solve_atoms(version.statute.id, version.static + "\n" + facts, self.all_candidates)
+                if version.window is None or window.accepts(version.window, atoms):
+                    return atoms
+            if version.full is None:
                 version.full = case_text(self.case, version.readings, None, self.q, version.ranked)
             atoms = solve_atoms(version.statute.id, version.full + "\n" + facts, self.all_candidates)
         return atoms
+
+    def _deepen(self, version: _Version) -> bool:
+        """Double the window's head (up to ``window.MAX_SIZE``); False where it may not grow further."""
+        if version.size >= window.MAX_SIZE:
+            return False
+        assert version.ranked is not None
+        version.size = max(1, version.size * 2)
+        version.window = window.build(self.case, version.ranked, version.size)
+        keep = version.window.keep if version.window else None
+        version.static = case_text(
+            self.case, version.readings, version.statute.orders_under(version.readings), self.q, version.ranked, keep
+        )
+        if version.window is None:
+            version.full = version.static
+        return True
 
     def _alternative(self, applied_list: list[tuple]) -> dict:
         """A procedure across a change of the law: what the other reading of core.version_date gives."""

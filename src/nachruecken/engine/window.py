@@ -39,6 +39,9 @@ from nachruecken.engine.solver import Const, GroupRef
 # stateless candidates on 0 to 6 votes) a window of 2 was repeated in full for 5 of 890 walks, of 1 for
 # 43 of 1,019, of 3 for 3 of 692, of 4 for none of 583.
 SIZE = 2
+# A window is deepened (doubled) when a walk reaches past it, as in a long term whose successors use up the
+# head of a list; beyond this depth a walk that reaches past it is solved with everyone.
+MAX_SIZE = 64
 
 
 _LAST = float("inf")  # the rank key of a candidate without a vote count: after every count

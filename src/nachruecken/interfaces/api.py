@@ -13,12 +13,15 @@ names the key path inside the case (``nominations[0].candidates[2].votes``, ``re
 from __future__ import annotations
 
 import datetime as dt
+import decimal
 import hashlib
-import json
 import os
+import uuid
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Union
+
+import msgspec
 
 from nachruecken.case.model import Case
 from nachruecken.engine.expectations import CASE_SUFFIXES
@@ -45,6 +48,29 @@ def _plain(value: Any, path: str = "") -> Any:
     return value
 
 
+# passed through as they are, so that the schema refuses them (a date and time is no date; bytes are no text)
+_NOT_CONVERTED = (bytes, bytearray, memoryview, dt.datetime, dt.time, dt.timedelta, uuid.UUID, decimal.Decimal)
+
+
+def _from_mapping(case: Mapping, file: str) -> Case:
+    """The case of a mapping: copied as a case file holds it (dates as ISO text, tuples as lists) at C
+    speed, and built; where that fails, the slow walk names what no case file holds (a date and time, a
+    key that is no string) before the error of the copy is given."""
+    from nachruecken.case.loader import build_case
+
+    try:
+        data = msgspec.to_builtins(case, builtin_types=_NOT_CONVERTED)
+        digest = hashlib.sha256(msgspec.json.encode(data, order="sorted")).hexdigest()
+    except (TypeError, ValueError, msgspec.EncodeError):
+        data = _plain(case)
+        digest = ""
+    try:
+        return build_case(data, file, digest)
+    except InputError:
+        _plain(case)
+        raise
+
+
 def _looks_like_path(text: str) -> bool:
     if "\n" in text or len(text) > 4096 or text.lstrip().startswith("{"):
         return False
@@ -68,9 +94,7 @@ def load_case(case: CaseSource, *, name: str | None = None) -> Case:
     if isinstance(case, Mapping):
         file = name or "<mapping>"
         try:
-            data = _plain(case)
-            digest = hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
-            return build_case(data, file, digest)
+            return _from_mapping(case, file)
         except InputError as err:
             raise err.with_file(file) from None
     if isinstance(case, str):

@@ -1,0 +1,125 @@
+"""The whole job, as a user pays for it (issue 33): from a case as data, and from a YAML file, to its
+answer; and a whole term as it grows.
+
+    python bench/whole.py            # about two minutes on 2 cores
+    python bench/whole.py --quick    # fewer rounds
+
+Prints, measured in alternation (so that a slow spell of the machine falls on both sides of a ratio):
+- `nachruecken.decide` of a mapping and of a YAML file for a typical council (10 lists of 30), a large
+  city (20 x 100), and one list of 100 and of 100,000 candidates; the ratios against the targets;
+- a term on a 60-seat council (6 lists of 10 seats and 20 more candidates each) with 1, 10 and 40
+  vacancies, one death a month, per statute; the ratios 40/1 and 40/10 against the targets.
+Not part of the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from run import council, one_list, paired_ms  # noqa: E402
+
+import nachruecken  # noqa: E402
+
+TERM_STATUTES = ("he-kwg-34", "nw-kwahlg-45", "bb-kwahlg-60")
+
+
+def term(statute: str, vacancies: int, seats: int = 60, lists: int = 6) -> dict:
+    """A council of ``seats`` on ``lists`` lists, each with 20 candidates more than its seats; the members
+    die one a month, list after list."""
+    per = seats // lists
+    nominations = []
+    for lst in range(lists):
+        candidates = [
+            {"id": f"l{lst}p{i}", "votes": 5000 - i, **({"elected": True} if i < per else {})} for i in range(per + 20)
+        ]
+        nomination = {"id": f"l{lst}", "group": f"g{lst}", "candidates": candidates}
+        if statute.startswith("hh"):
+            nomination.update(tier="district", district=f"wk{lst}")
+        nominations.append(nomination)
+    start = dt.date(2020, 1, 1)
+    events = [
+        {
+            "date": (start + dt.timedelta(days=30 * k)).isoformat(),
+            "person": f"l{k % lists}p{k // lists}",
+            "type": "died",
+        }
+        for k in range(vacancies)
+    ]
+    body = {"seats": seats}
+    return {"statute": statute, "election_date": "2019-05-26", "body": body, "nominations": nominations, "events": events}
+
+
+def whole_job(rounds: int) -> dict:
+    cases = {
+        "typical council 10x30": council("he-kwg-34", 10, 30),
+        "large city 20x100": council("he-kwg-34", 20, 100),
+        "one list of 100": one_list("he-kwg-34", 100),
+        "one list of 100,000": one_list("he-kwg-34", 100_000),
+    }
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for label, data in cases.items():
+            data = json.loads(json.dumps(data))
+            path = Path(tmp) / "case.yaml"
+            path.write_text(yaml.safe_dump(data), encoding="utf-8")
+            n = 3 if "100,000" in label else rounds
+            mapping_ms, file_ms = paired_ms(
+                [lambda d=data: nachruecken.decide(d), lambda p=path: nachruecken.decide(p)], n
+            )
+            out[label] = {"mapping_ms": mapping_ms, "file_ms": file_ms}
+            print(f"  {label:24} mapping {mapping_ms:8.1f} ms   YAML file {file_ms:8.1f} ms")
+    return out
+
+
+def term_growth(rounds: int) -> dict:
+    out = {}
+    for statute in TERM_STATUTES:
+        datas = [term(statute, k) for k in (1, 10, 40)]
+        for k, data in zip((1, 10, 40), datas):
+            assert len(nachruecken.decide(data)["determinations"]) == k
+        ms = paired_ms([lambda d=d: nachruecken.decide(d) for d in datas], rounds)
+        out[statute] = dict(zip((1, 10, 40), ms))
+        print(
+            f"  {statute:14} 1: {ms[0]:7.1f} ms  10: {ms[1]:7.1f} ms  40: {ms[2]:7.1f} ms"
+            f"   40/1 {ms[2] / ms[0]:5.1f}   40/10 {ms[2] / ms[1]:4.1f}   per vacancy at 40: {ms[2] / 40:5.1f} ms"
+        )
+    return out
+
+
+def targets(job: dict, growth: dict) -> list[tuple]:
+    def ratio(a, b, key="mapping_ms"):
+        return job[a][key] / job[b][key]
+
+    rows = [
+        ("whole job, large city / typical council", ratio("large city 20x100", "typical council 10x30"), 1.5),
+        ("whole job, list of 100,000 / list of 100", ratio("one list of 100,000", "one list of 100"), 30),
+        ("term, 40 vacancies / 1 (worst statute)", max(g[40] / g[1] for g in growth.values()), 25),
+        ("term, 40 vacancies / 10 (worst statute)", max(g[40] / g[10] for g in growth.values()), 4.5),
+    ]
+    return [(what, value, goal, value <= goal) for what, value, goal in rows]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="fewer rounds")
+    rounds = 3 if parser.parse_args().quick else 9
+    print("Whole job, nachruecken.decide (median ms, mapping and YAML file in alternation):")
+    job = whole_job(rounds)
+    print("\nA term on a 60-seat council, one death a month (median ms):")
+    growth = term_growth(rounds)
+    print("\nTargets (issue 33):")
+    for what, value, goal, met in targets(job, growth):
+        print(f"  {what:44} {value:7.2f}  target <= {goal:<5} {'met' if met else 'NOT MET'}")
+
+
+if __name__ == "__main__":
+    main()
