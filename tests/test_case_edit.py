@@ -113,3 +113,10 @@ def test_an_event_that_is_not_there_is_an_error_naming_it():
     with pytest.raises(InputError, match=r"no event 7") as err:
         without_event(BLOCK, ".yaml", 7)
     assert err.value.path == "events[7]"
+
+
+def test_a_windows_file_keeps_its_line_endings():
+    crlf = BLOCK.replace("\n", "\r\n")
+    new = with_event(crlf, ".yaml", {"date": "2022-03-01", "person": "c", "type": "Annahme"})
+    assert new.count("\n") == new.count("\r\n") and new.startswith(crlf.split("events:")[0])
+    assert without_event(new, ".yaml", 2) == crlf

@@ -106,16 +106,26 @@ def test_bad_input_is_one_german_line_next_to_its_field_and_nothing_is_written(d
 
 def test_an_entry_the_case_cannot_take_gets_the_clis_line(desk, folder):
     page = desk.get("/cases/rat").text
-    got = desk.post("/cases/rat/events", data={**_form(page), "type": "Tod", "date": "01.01.2020", "person": "weimar"})
+    entry = {"type": "Tod", "date": "01.10.2023", "person": "wolf"}
+    assert desk.post("/cases/rat/events", data={**_form(page), **entry}).status_code == 303
+    page = desk.get("/cases/rat").text
+    after_death = {"type": "Annahme", "date": "02.10.2023", "person": "wolf"}
+    got = desk.post("/cases/rat/events", data={**_form(page), **after_death})
     assert got.status_code == 422 and 'id="error-general"' in got.text and "rat.yaml" in got.text
-    assert all(e["date"] != "2020-01-01" for e in _events(folder))
+    assert 'id="error-summary"' in got.text and all(e["date"] != "2023-10-02" for e in _events(folder))
+
+
+def test_an_event_before_the_election_day_is_refused_at_its_date(desk, folder):
+    page = desk.get("/cases/rat").text
+    got = desk.post("/cases/rat/events", data={**_form(page), "type": "Tod", "date": "01.01.2020", "person": "weimar"})
+    assert got.status_code == 422 and "vor dem Wahltag (14.03.2021)" in got.text
 
 
 def test_correcting_and_deleting_an_event_and_restoring_a_version(desk, folder):
     original = (folder / "rat.yaml").read_text(encoding="utf-8")
     count = len(_events(folder))
     page = desk.get("/cases/rat?edit=0").text
-    assert 'action="/cases/rat/events/0"' in page and "Ereignis korrigieren" in page
+    assert 'action="/cases/rat/events/0#event-form"' in page and "Ereignis korrigieren" in page
     first = _events(folder)[0]
     corrected = {**_form(page), "type": first["type"], "date": "30.08.2023", "person": first["person"]}
     assert desk.post("/cases/rat/events/0", data=corrected).status_code == 303
@@ -208,7 +218,14 @@ def test_an_export_that_cannot_be_read_is_its_line_next_to_the_file_field(tmp_pa
     csrf = re.search(r'name="csrf" value="(\w+)"', desk.get("/").text).group(1)
     files = {"file": ("liste.csv", (NRW / "wahlergebnis-rat-2020.csv").read_bytes())}
     got = desk.post("/new", data={"csrf": csrf}, files=files)
-    assert got.status_code == 422 and "keine Vorschrift" in re.search(r'id="error-file">([^<]*)<', got.text).group(1)
+    assert got.status_code == 422 and "Bitte hier das Land wählen" in re.search(
+        r'id="error-statute">([^<]*)<', got.text
+    ).group(1)
+    long = {"file": ("liste.csv", b"Name;Partei\n" + b"x" * 200_000 + b";CDU\n")}
+    got = desk.post("/new", data={"csrf": csrf, "statute": "nw"}, files=long)
+    assert got.status_code == 422 and "kein lesbares CSV" in re.search(r'id="error-file">([^<]*)<', got.text).group(1)
+    dotted = {"file": ("..", (NRW / "wahlergebnis-rat-2020.csv").read_bytes())}
+    assert desk.post("/new", data={"csrf": csrf, "statute": "nw"}, files=dotted).status_code == 200  # read, no crash
     assert desk.post("/new", data={"csrf": "forged", "statute": "nw"}, files=files).status_code == 403
 
 
@@ -236,3 +253,36 @@ def test_the_english_switch(desk):
     page = desk.get("/cases/rat").text  # the switch's cookie, kept by the client as a browser keeps it
     assert '<html lang="en">' in page and "Record an event" in page and "Seat of Thilo Weimar" in page
     assert desk.get("/lang/en?next=//evil.example").headers["location"] == "/"  # no way off the machine
+
+
+def test_a_history_folder_that_leads_out_of_the_folder_is_not_followed(desk, folder, tmp_path_factory):
+    outside = tmp_path_factory.mktemp("outside")
+    (folder / ".nachruecken/history").mkdir(parents=True)
+    (folder / ".nachruecken/history/rat").symlink_to(outside)
+    page = desk.get("/cases/rat").text
+    got = desk.post(
+        "/cases/rat/events", data={**_form(page), "type": "Ablehnung", "date": "04.09.2023", "person": "wolf"}
+    )
+    assert got.status_code == 500 and "Verweis" in got.text and list(outside.iterdir()) == []
+
+
+def test_requests_without_a_length_a_foreign_host_in_capitals_and_missing_events(desk, folder):
+    chunked = desk.post(
+        "/cases/rat/events", content=iter([b"csrf=x"]), headers={"content-type": "application/x-www-form-urlencoded"}
+    )
+    assert chunked.status_code == 411
+    assert desk.get("/", headers={"host": "LOCALHOST:8765"}).status_code == 200
+    page = desk.get("/cases/rat").text
+    assert desk.post("/cases/rat/events/99/delete", data=_form(page)).status_code == 404
+    missing = desk.get("/nirgends")
+    assert missing.status_code == 404 and "<html" in missing.text
+
+
+def test_what_changed_names_who_joins_the_body(desk):
+    page = desk.get("/cases/rat").text
+    got = desk.post(
+        "/cases/rat/events", data={**_form(page), "type": "Feststellung", "date": "05.09.2023", "person": "wolf"}
+    )
+    shown = desk.get(got.headers["location"]).text
+    changes = re.search(r'id="changes">(.*?)</div>', shown, re.S).group(1)
+    assert "Jetzt Mitglied: Jürgen Wolf" in changes

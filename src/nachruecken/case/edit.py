@@ -88,9 +88,9 @@ def _checked(new_text: str, suffix: str, wanted: list[dict]) -> str:
 def _yaml_splice(text: str, index: int | None, event: dict | None) -> str:
     """Lines of ``text`` with event ``index`` replaced by ``event`` (added if ``index`` is None, removed if
     ``event`` is None)."""
-    lines = text.splitlines(keepends=True)
+    lines = text.splitlines(keepends=True)  # the breaks YAML counts (others are refused by its parser)
     if lines and not lines[-1].endswith("\n"):
-        lines[-1] += "\n"
+        lines[-1] += "\r\n" if lines[0].endswith("\r\n") else "\n"
     root = yaml.compose(text, Loader=_StrictLoader)
     key, seq = _events_node(root)
     if seq is None or (isinstance(seq, yaml.SequenceNode) and seq.flow_style) or not seq.value:
@@ -102,12 +102,13 @@ def _yaml_splice(text: str, index: int | None, event: dict | None) -> str:
         return _new_events_block(lines, key, events)
     spans = _item_spans(lines, seq, key.start_mark.column)
     indent, flow = _item_style(lines, seq)
+    eol = "\r\n" if lines[0].endswith("\r\n") else "\n"  # a Windows file keeps its line endings
     if index is None:
         assert event is not None  # (adding needs an event)
         end = spans[-1][1]
-        return "".join(lines[:end] + _render(event, indent, flow) + lines[end:])
+        return "".join(lines[:end] + _render(event, indent, flow, eol) + lines[end:])
     start, end = spans[index]
-    new = _render(event, indent, flow) if event is not None else []
+    new = _render(event, indent, flow, eol) if event is not None else []
     return "".join(lines[:start] + new + lines[end:])
 
 
@@ -163,20 +164,21 @@ def _item_style(lines: list[str], seq) -> tuple[int, bool]:
     return dash, isinstance(first, yaml.MappingNode) and bool(first.flow_style)
 
 
-def _render(event: dict, indent: int, flow: bool) -> list[str]:
+def _render(event: dict, indent: int, flow: bool, eol: str = "\n") -> list[str]:
     pad = " " * indent
     if flow:
         one = yaml.safe_dump(event, default_flow_style=True, allow_unicode=True, sort_keys=False, width=10**6)
-        return [f"{pad}- {one.strip()}\n"]
+        return [f"{pad}- {one.strip()}{eol}"]
     block = yaml.safe_dump([event], default_flow_style=False, allow_unicode=True, sort_keys=False, width=10**6)
-    return [pad + line + "\n" for line in block.splitlines()]
+    return [pad + line + eol for line in block.splitlines()]
 
 
 def _new_events_block(lines: list[str], key, events: list) -> str:
     """Events written afresh as a block at the place of ``events:`` (or at the end of the file)."""
-    body = "".join(line for ev in events for line in _render(ev, 2, True))
+    eol = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
+    body = "".join(line for ev in events for line in _render(ev, 2, True, eol))
     if key is None:
-        return "".join(lines) + "events:\n" + body
+        return "".join(lines) + "events:" + eol + body
     start = key.start_mark.line
     end = _block_end(lines, start + 1, key.start_mark.column)
-    return "".join(lines[:start] + ["events:\n" + body] + lines[end:])
+    return "".join(lines[:start] + ["events:" + eol + body] + lines[end:])

@@ -67,7 +67,12 @@ def table_of(rows: list[list[str]], where: str, file: str) -> Table | None:
 def read_csv(path: Path, where: str = "") -> Table | None:
     file = str(path)
     text = decode(path.read_bytes(), file)
-    return _table(list(csv.reader(io.StringIO(text), delimiter=_delimiter(text))), where, file)
+    reader = csv.reader(io.StringIO(text), delimiter=_delimiter(text))
+    try:
+        rows = list(reader)
+    except csv.Error as exc:  # a cell over the csv module's limit (128 KiB), a NUL byte
+        raise InputError(f"kein lesbares CSV (Zeile {reader.line_num}: {exc})", "", file) from None
+    return _table(rows, where, file)
 
 
 def _cell(value: object) -> str:

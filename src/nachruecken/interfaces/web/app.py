@@ -10,6 +10,8 @@ import secrets
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -21,6 +23,8 @@ from nachruecken.interfaces.web.record import Record
 from nachruecken.interfaces.web.render import plain_message
 from nachruecken.interfaces.web.safety import MAX_BODY, Guard, allowed_hosts
 
+# the framework's own answers, in the page's words
+HTTP_WORDS = {"Not Found": "Nicht gefunden.", "Method Not Allowed": "Diese Anfrage ist hier nicht vorgesehen."}
 # what `solve --json` prints that says where it ran, not what the case decides
 LOCAL_KEYS = ("case", "input_sha256")
 
@@ -43,7 +47,14 @@ def create_app(folder: Path, host: str = "127.0.0.1", max_body: int = MAX_BODY) 
     async def http_error(request: Request, exc: StarletteHTTPException):
         if request.url.path.startswith("/api/"):
             return JSONResponse({"detail": exc.detail}, status_code=exc.status_code)
-        return plain_message(request, "Fehler", str(exc.detail), exc.status_code)
+        text = HTTP_WORDS.get(str(exc.detail), str(exc.detail))
+        return plain_message(request, "Fehler", text, exc.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_address(request: Request, exc: RequestValidationError):
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"detail": jsonable_encoder(exc.errors())}, status_code=422)
+        return plain_message(request, "Fehler", "Diese Adresse oder Eingabe ist ungültig.", 422)
 
     @app.post("/api/decide")
     async def decide(request: Request, lang: str = "de", statute: str | None = None) -> JSONResponse:

@@ -40,8 +40,8 @@ def case_context(record: Record, path: Path, lang: str, query: dict, form: dict 
     ctx.update(
         title=case.title or case.body_name or path.stem,
         body_name=case.body_name if case.title else "",
-        statute=f"{result['statute']} – {result['statute_version']}",
-        warnings=result["warnings"],
+        statute=f"{views.state_name(result['statute'])}: {result['statute_version']}",
+        warnings=views.with_names(case, result["warnings"]),
         composition=views.composition_view(case, result.get("composition"), lang),
         determinations=views.determination_views(case, result, lang),
         events=views.event_rows(case, raw, w),

@@ -15,7 +15,7 @@ from nachruecken.interfaces.web import forms
 from nachruecken.interfaces.web.casepage import case_context, decide_text
 from nachruecken.interfaces.web.labels import LANGS
 from nachruecken.interfaces.web.record import EDITABLE, Record, Stale
-from nachruecken.interfaces.web.render import lang_of, message, page, token_ok
+from nachruecken.interfaces.web.render import lang_of, message, page, plain_message, token_ok
 
 FORMATS = {"html": "text/html; charset=utf-8", "md": "text/markdown; charset=utf-8", "pdf": "application/pdf"}
 FORMATS["docx"] = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
@@ -63,9 +63,11 @@ def add_pages(app: FastAPI, record: Record) -> None:
             raise HTTPException(404, "keine solche Fassung")
         before = record.read(path)[1]
         try:
-            record.save(path, version.path.read_text(encoding="utf-8"), str(form.get("sha256", "")))
+            record.save(path, version.path.read_bytes().decode("utf-8"), str(form.get("sha256", "")))
         except Stale:
             return message(request, "error", "stale", 409, f"/cases/{name}/history")
+        except OSError as exc:
+            return plain_message(request, "Fehler", f"Nicht wiederhergestellt: {exc}", 500)
         return RedirectResponse(f"/cases/{name}?before={before[:8]}", status_code=303)
 
     @app.get("/cases/{name}/documents/{vacancy}/{document}.{fmt}")
@@ -106,7 +108,9 @@ async def _change(request: Request, record: Record, name: str, index: int | None
         raise HTTPException(400, "ein Fall aus ASP-Fakten (.lp) wird hier nur gelesen")
     text, sha = record.read(path)
     if form.get("sha256") != sha:
-        return message(request, "error", "stale", 409, f"/cases/{name}")
+        return message(request, "error", "stale", 409, f"/cases/{name}#event-form")
+    if index is not None and not 0 <= index < len(_events_of(text, path)):
+        raise HTTPException(404, "kein solches Ereignis")
     try:
         new_text, errors = _edited(text, path, form, index, delete, lang_of(request))
     except InputError as exc:
@@ -119,13 +123,25 @@ async def _change(request: Request, record: Record, name: str, index: int | None
         record.save(path, new_text, sha)
     except Stale:
         return message(request, "error", "stale", 409, f"/cases/{name}")
+    except OSError as exc:
+        return plain_message(request, "Fehler", f"Nicht gespeichert: {exc}", 500)
     return RedirectResponse(f"/cases/{name}?before={sha[:8]}", status_code=303)
+
+
+def _events_of(text: str, path: Path) -> list:
+    from nachruecken.case.edit import event_list
+
+    try:
+        return event_list(text, path.suffix.lower())
+    except InputError:
+        return []
 
 
 def _edited(text: str, path: Path, form: dict, index: int | None, delete: bool, lang: str):
     """The file's new text and the form's problems (by field); the new text must decide."""
     from nachruecken.case.edit import event_list, with_event, without_event
     from nachruecken.case.loader import parse_text
+    from nachruecken.case.words import office_date
 
     suffix = path.suffix.lower()
     if delete:
@@ -134,7 +150,8 @@ def _edited(text: str, path: Path, form: dict, index: int | None, delete: bool, 
         data = parse_text(text, suffix)
         noms = data.get("nominations", []) if isinstance(data, dict) else []
         persons = {c.get("id") for n in noms for c in n.get("candidates", [])}
-        event, errors = forms.read_event(form, {p for p in persons if isinstance(p, str)})
+        election = office_date(str(data.get("election_date", ""))) if isinstance(data, dict) else None
+        event, errors = forms.read_event(form, {p for p in persons if isinstance(p, str)}, election)
         if errors:
             return None, errors
         if index is not None:  # a correction keeps what the form does not show (nomination, seat_of …)
@@ -158,7 +175,7 @@ def _history(record: Record, path: Path, sha: str) -> dict:
         rows.append(
             {
                 "id": v.id,
-                "time": v.time.strftime("%d.%m.%Y %H:%M:%S"),
+                "time": v.time.astimezone().strftime("%d.%m.%Y %H:%M:%S"),
                 "sha8": v.sha8,
                 "events": count,
                 "current": v.sha8 == sha[:8],

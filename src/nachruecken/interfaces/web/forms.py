@@ -6,8 +6,10 @@ ISO form, as the importer writes it."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from nachruecken.case.model import DECLARATION_TYPES, WAIVER_FORMS
-from nachruecken.case.words import EVENT_WORDS, VERZICHT, event_word, office_date
+from nachruecken.case.words import EVENT_WORDS, VERZICHT, event_word, german_word, office_date
 
 # a by-election's own event names the seats it filled, not a person: written in the file by hand
 FORM_TYPES = tuple(t for t in EVENT_WORDS if t != "by_election_held")
@@ -29,8 +31,11 @@ def word_choices() -> list[tuple[str, str]]:
     return out
 
 
-def read_event(form: dict[str, str], persons: set[str]) -> tuple[dict, dict[str, str]]:
-    """The event the form describes, and the problems by field (empty if none)."""
+def read_event(
+    form: dict[str, str], persons: set[str], election_day: dt.date | None = None
+) -> tuple[dict, dict[str, str]]:
+    """The event the form describes, and the problems by field (empty if none); an event before the
+    election day (where the case gives it) belongs to no term."""
     values = {k: (form.get(k) or "").strip() for k in FIELDS}
     errors: dict[str, str] = {}
     found = event_word(values["type"]) if values["type"] else None
@@ -39,6 +44,8 @@ def read_event(form: dict[str, str], persons: set[str]) -> tuple[dict, dict[str,
     day = office_date(values["date"]) if values["date"] else None
     if day is None:
         errors["date"] = f"{values['date']!r} ist kein Kalendertag (TT.MM.JJJJ)" if values["date"] else "Datum fehlt"
+    elif election_day is not None and day < election_day:
+        errors["date"] = f"liegt vor dem Wahltag ({election_day.strftime('%d.%m.%Y')})"
     if values["person"] not in persons:
         errors["person"] = "Person wählen" if not values["person"] else "diese Person steht auf keinem Wahlvorschlag"
     event = {"date": day.isoformat() if day else values["date"], "person": values["person"], "type": values["type"]}
@@ -71,6 +78,9 @@ def form_values(event: dict) -> dict[str, str]:
     from nachruecken.interfaces.web.views import _day
 
     values = {k: str(event.get(k) or "") for k in FIELDS}
+    found = event_word(values["type"])
+    if found and values["type"] == found[0]:  # an English type: the form offers the office's word
+        values["type"] = german_word(found[0], bool(event.get("reservation")))
     values["date"] = _day(event.get("date"))
     if event.get("received"):
         values["received"] = _day(event["received"])

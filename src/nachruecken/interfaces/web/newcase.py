@@ -8,7 +8,7 @@ import secrets
 import tempfile
 from pathlib import Path
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
 from nachruecken.errors import InputError
@@ -38,9 +38,11 @@ def add_start(app: FastAPI, record: Record) -> None:
             return message(request, "error", "bad_token", 403)
         statute = form.get("statute") if isinstance(form.get("statute"), str) else ""
         try:
+            if statute and statute not in dict(STATES):
+                raise InputError("unknown", "statute")
             imported, source = await _imported(form, str(statute or ""))
         except InputError as exc:
-            return _start(request, record, {"file": exc.message if exc.file else str(exc)}, str(statute or ""), 422)
+            return _start(request, record, _import_error(exc), str(statute or ""), 422)
         from nachruecken.case.office.casefile import case_yaml
 
         token = secrets.token_urlsafe(16)
@@ -55,8 +57,8 @@ def add_start(app: FastAPI, record: Record) -> None:
             "preview.html.j2",
             title=words(lang_of(request))["preview"],
             source=source,
-            summary=imported.summary,
-            findings=imported.findings,
+            summary=_joined(imported.summary),
+            findings=_joined(imported.findings),
             staged=token,
             filename=stem,
             text=text,
@@ -82,6 +84,8 @@ def add_start(app: FastAPI, record: Record) -> None:
         from nachruecken.case.office.workbook import xlsx_bytes
         from nachruecken.law.statutes import resolve_statute_id
 
+        if statute not in dict(STATES):
+            raise HTTPException(404, "keine solche Vorschrift")
         statute_id = resolve_statute_id(statute, "statute")
         data = xlsx_bytes(template_sheets(statute, statute_id))
         filename = f"vorlage-{statute}.xlsx"
@@ -94,18 +98,44 @@ async def _imported(form, statute: str):
 
     upload = form.get("file")
     if upload is None or isinstance(upload, str) or not upload.filename:
-        raise InputError("keine Datei gewählt", "file")
+        raise InputError("Bitte die Bewerberliste wählen (CSV oder XLSX).", "file")
     with tempfile.TemporaryDirectory() as tmp:
         paths = {}
         for field in ("file", "events", "fall"):
             part = form.get(field)
             if part is not None and not isinstance(part, str) and part.filename:
-                paths[field] = Path(tmp) / (Path(part.filename).name or field)
-                if field != "file" and paths[field].name == paths["file"].name:
-                    paths[field] = Path(tmp) / f"{field}-{paths[field].name}"
+                paths[field] = Path(tmp) / f"{field}-{_safe_name(part.filename)}"
                 paths[field].write_bytes(await part.read())
         imported = import_office(paths["file"], statute or None, paths.get("events"), paths.get("fall"))
-    return imported, paths["file"].name
+    return imported, _safe_name(upload.filename)
+
+
+def _joined(lines: list[str]) -> list[str]:
+    """The importer's lines as sentences: a line that continues the one before (indented) joins it."""
+    out: list[str] = []
+    for line in lines:
+        for part in line.split("\n"):
+            if part[:1].isspace() and out:
+                out[-1] = f"{out[-1]} {part.strip()}"
+            elif part.strip():
+                out.append(part.strip())
+    return out
+
+
+def _import_error(exc: InputError) -> dict[str, str]:
+    """An import's error by the field it concerns, in the page's words."""
+    if exc.message.startswith("keine Vorschrift"):
+        return {"statute": "Bitte hier das Land wählen: das Fallblatt nennt keine Vorschrift."}
+    if exc.path == "statute":
+        return {"statute": "Diese Vorschrift kennt das Programm nicht."}
+    return {"file": exc.message}
+
+
+def _safe_name(filename: str) -> str:
+    """An uploaded file's name as a plain name in the temporary folder ("..", "/x/y" and the like: "upload"),
+    its suffix kept (it says how the file is read)."""
+    name = Path(filename.replace("\\", "/")).name
+    return name if name not in ("", ".", "..") and not name.startswith(".") else "upload" + Path(name).suffix
 
 
 def _start(request: Request, record: Record, errors: dict | None = None, statute: str = "", status: int = 200):
@@ -140,7 +170,7 @@ def _row(path: Path, lang: str) -> dict:
     return {
         **row,
         "body": case.body_name or case.title or "",
-        "statute": result["statute"],
+        "statute": views.state_name(result["statute"]),
         "last_event": _last(case, last) if last else "",
         "open": comp["vacant"] + comp["pending"],
     }

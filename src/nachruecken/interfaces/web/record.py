@@ -51,7 +51,7 @@ class Record:
 
     def read(self, path: Path) -> tuple[str, str]:
         """The file's text and its SHA-256."""
-        text = path.read_text(encoding="utf-8")
+        text = path.read_bytes().decode("utf-8")  # line endings as they are (a Windows file keeps its CRLF)
         return text, sha256(text)
 
     def save(self, path: Path, text: str, seen_sha: str) -> str:
@@ -79,8 +79,11 @@ class Record:
             return path
 
     def versions(self, path: Path) -> list[Version]:
-        """Every kept version of the file, the newest first."""
-        folder = self.folder / HISTORY / path.stem
+        """Every kept version of the file, the newest first (none where the history is a link)."""
+        try:
+            folder = self._history(path)
+        except OSError:
+            return []
         if not folder.is_dir():
             return []
         found = [_version(p) for p in folder.iterdir() if p.is_file() and not p.is_symlink()]
@@ -98,10 +101,20 @@ class Record:
         digest = sha256(text)[:8]
         if kept and kept[0].sha8 == digest:
             return
-        folder = self.folder / HISTORY / path.stem
+        folder = self._history(path)
         folder.mkdir(parents=True, exist_ok=True)
         stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S%fZ")
         _replace(folder / f"{stamp}-{digest}{path.suffix}", text)
+
+    def _history(self, path: Path) -> Path:
+        """The file's history folder; refused where a link would lead it out of the office's folder."""
+        folder = self.folder / HISTORY / path.stem
+        current = self.folder
+        for part in (*HISTORY.parts, path.stem):
+            current = current / part
+            if current.is_symlink():
+                raise OSError(f"{current} ist ein Verweis; der Verlauf folgt keinem Verweis")
+        return folder
 
     def _inside(self, path: Path) -> bool:
         try:

@@ -1,6 +1,6 @@
 """What every request to `nachruecken serve` passes before a route sees it: a Host header naming the
 bound address or localhost (a page on another site that rebinds its name to 127.0.0.1 gets nothing), a
-body of at most ``max_body`` bytes (refused with 413 before it is read), and on ``/api/*`` a JSON body
+body of at most ``max_body`` bytes whose length is given (413 or 411 before it is read), and on ``/api/*`` a JSON body
 only (415 otherwise), apart from an export uploaded to ``/api/import``, which writes nothing (so a form on
 another site can change nothing through the API)."""
 
@@ -22,7 +22,7 @@ def host_name(header: str) -> str:
 
 
 def allowed_hosts(bound: str) -> set[str]:
-    return LOCAL_NAMES | {bound}
+    return LOCAL_NAMES | {bound.lower()}
 
 
 class Guard(BaseHTTPMiddleware):
@@ -32,9 +32,12 @@ class Guard(BaseHTTPMiddleware):
         self.max_body = max_body
 
     async def dispatch(self, request: Request, call_next):
-        if host_name(request.headers.get("host", "")) not in self.hosts:
+        if host_name(request.headers.get("host", "").lower()) not in self.hosts:
             return PlainTextResponse("Host nicht zugelassen", status_code=400)
         length = request.headers.get("content-length")
+        if length is None and request.method in ("POST", "PUT", "PATCH"):
+            # a body sent in chunks would be read before its size is known: refused, as browsers never send one
+            return _error(request, "Anfrage ohne Längenangabe (Content-Length)", 411)
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             return _error(request, "Anfrage zu groß (höchstens 64 MiB)", 413)
         if request.method == "POST" and request.url.path.startswith("/api/"):

@@ -4,12 +4,30 @@ prints, from the same code), "warum nicht X?" for any person, and what a change 
 
 from __future__ import annotations
 
+import re
+
 from nachruecken.case.words import german_word
 from nachruecken.law.dates import long_iso
 from nachruecken.law.texts import LABELS, TRIGGER_PHRASE, membership_summary, reason_words, status_word
 from nachruecken.output.documents import feststellung as doc
 from nachruecken.output.formats import outcome_line
 from nachruecken.output.terminal import HEAD
+
+STATE_NAMES = {"he": "Hessen", "nw": "NRW", "bb": "Brandenburg", "mv": "Mecklenburg-Vorpommern", "hh": "Hamburg"}
+
+
+def state_name(statute: str) -> str:
+    """The state of a statute code or id ("nw-kwahlg-45" -> "NRW"), as an office names it."""
+    return STATE_NAMES.get(statute.split("-")[0], statute)
+
+
+def with_names(case, lines: list[str]) -> list[str]:
+    """Lines with each quoted person id ('doris-kaiser') as the person's name (Doris Kaiser)."""
+    names = {f"'{p}'": case.display(p) for p in case.persons() if case.display(p) != p}
+    if not names:
+        return lines
+    pattern = re.compile("|".join(re.escape(k) for k in sorted(names, key=len, reverse=True)))
+    return [pattern.sub(lambda m: names[m.group(0)], line) for line in lines]
 
 
 def composition_view(case, comp: dict | None, lang: str) -> dict:
@@ -43,7 +61,7 @@ def event_rows(case, raw_events: list, w: dict[str, str]) -> list[dict]:
     """The events as the file lists them (``index`` addresses one for correcting or deleting)."""
     from nachruecken.case.words import event_word
 
-    rows = []
+    rows: list[dict] = []
     for i, ev in enumerate(raw_events):
         if not isinstance(ev, dict):
             continue
@@ -73,7 +91,14 @@ def event_rows(case, raw_events: list, w: dict[str, str]) -> list[dict]:
                 "details": "; ".join(details),
             }
         )
-    return rows
+    return sorted(rows, key=lambda r: _sort_key(r["sort"]))  # by date; a day keeps the file's order
+
+
+def _sort_key(value: str) -> str:
+    from nachruecken.case.words import office_date
+
+    day = office_date(value)
+    return day.isoformat() if day else value
 
 
 def _day(value) -> str:
@@ -171,7 +196,14 @@ def changes(case, before: dict | None, after: dict, lang: str, w: dict[str, str]
             lines.append(
                 w["change_gone"].format(seat=case.display(det["vacancy"]), before=outcome_line(det, case, lang))
             )
+    was, sits = _members(before), _members(after)
+    lines += [w["change_joined"].format(name=case.display(p)) for p in sorted(sits - was, key=case.display)]
+    lines += [w["change_left"].format(name=case.display(p)) for p in sorted(was - sits, key=case.display)]
     return lines or [w["no_change"]]
+
+
+def _members(result: dict) -> set[str]:
+    return {p for s in (result.get("composition") or {}).get("seats", []) for p in s["holders"]}
 
 
 def person_choices(case, comp: dict | None) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
