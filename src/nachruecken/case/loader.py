@@ -7,13 +7,13 @@ event's type may be a German word in any letter case.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import hashlib
 import json
 import os
 from pathlib import Path
 
+import msgspec
 import yaml
 
 from nachruecken.case import schema
@@ -344,7 +344,7 @@ def _build_candidates(nd: dict, p: str, names: dict[str, str]) -> list[Candidate
         )
     last = max(seen_pos, default=0)
     for k, index in enumerate(unplaced, 1):
-        candidates[index] = dataclasses.replace(candidates[index], position=last + k)
+        candidates[index] = msgspec.structs.replace(candidates[index], position=last + k)
     return candidates
 
 
@@ -401,7 +401,7 @@ def _check_nominations(
                     "substitute_list is only for district nominations (tier: district)", f"{p}.substitute_list"
                 )
         for j, cand in enumerate(nom.candidates):
-            cp = f"{p}.candidates[{j}]"
+            cp = f"{p}.candidates[{j}]" if cand.elected or cand.substitute_for else ""  # (for a message only)
             if cand.elected:
                 if cand.person in elected_on:
                     raise InputError(
