@@ -20,10 +20,11 @@ from nachruecken.errors import InputError
 if TYPE_CHECKING:
     from nachruecken.case.model import Case
     from nachruecken.interfaces.api import CaseSource
+    from nachruecken.interfaces.term import Term
 
 __version__ = "0.6.0"
 FORMAT_VERSION = 1
-__all__ = ["decide", "load_case", "describe_statutes", "InputError", "__version__", "FORMAT_VERSION"]
+__all__ = ["decide", "load_case", "describe_statutes", "Term", "InputError", "__version__", "FORMAT_VERSION"]
 
 
 def decide(
@@ -46,6 +47,15 @@ def decide(
     from nachruecken.interfaces.api import decide as _decide
 
     return _decide(case, statute=statute, readings=readings, lang=lang, all_candidates=all_candidates)
+
+
+def __getattr__(name: str) -> Any:
+    """``Term`` on first use (the engine is imported only when something is decided)."""
+    if name == "Term":
+        from nachruecken.interfaces.term import Term
+
+        return Term
+    raise AttributeError(f"module 'nachruecken' has no attribute {name!r}")
 
 
 def load_case(case: CaseSource, *, name: str | None = None) -> Case:

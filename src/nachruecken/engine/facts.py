@@ -10,6 +10,7 @@ written once and reused for each of its vacancies.
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from clingo import String
 
@@ -152,7 +153,7 @@ def step_text(
     out = [
         f"vacancy({q(h.person)}). vacancy_seat({q(h.seat_nomination)}). vacancy_via({q(h.via_nomination)}).",
         f"vacancy_how({h.how}). vacancy_trigger({proc.trigger}). vacancy_date({to_int(proc.date)}).",
-        f"vacancy_event({step.vacancy_number}). as_of({as_of}).",
+        f"vacancy_event({step.vacancy_number}).",
         f"call_date({to_int(step.date)}). call_deadline({to_int(step.call_deadline)}).",
         f"next_day({to_int(step.call_deadline)},{to_int(step.call_deadline + ONE_DAY)}).",
     ]
@@ -201,7 +202,23 @@ def step_text(
     for i, e in step.later:
         out.append(f"declared({i},{to_int(e.date)},{q(e.person)},{e.type}).")
         out += _event_details(case, i, e, land, shift)
-    return "\n".join(out)
+    text = "\n".join(out)
+    return f"{text}\nas_of({walk_as_of(as_of, text)})."
+
+
+# The deadlines a walk compares the day it is read on with (``as_of(T), T > E``): the notification's
+# period (core/membership.lp: notice_deadline), Hessen's inquiry and window (he-kwg-34-2011: answer_end,
+# window_end). tests/test_term.py keeps this list and the encodings' uses of as_of together.
+_DEADLINES = re.compile(r"\b(?:call_deadline|call_week_end|call_four_weeks_end)\((\d+)\)|\bdeadline\(\d+,(\d+)\)")
+
+
+def walk_as_of(as_of: int, text: str) -> int:
+    """The day a walk is read on, as its facts need it: every day after the latest deadline in the facts
+    reads alike, so the walk gets the earlier of ``as_of`` and the day after that deadline. A walk then
+    has the same facts whatever later event the term gains once its deadlines have passed (its answer
+    can be reused, ``nachruecken.Term``)."""
+    latest = max((int(a or b) for a, b in _DEADLINES.findall(text)), default=0)
+    return min(as_of, latest + 1)
 
 
 def _other_group_left(case: Case, e) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextvars
 import functools
 from collections import defaultdict
 from collections.abc import Sequence
@@ -38,19 +39,25 @@ def _parsed(statute_id: str) -> tuple:
 # A memo of walks (statute, facts) -> atoms, for a process that decides many cases sharing their
 # walks (the term checks); None: every walk is solved.
 MEMO: dict | None = None
+# The memo of the term being decided in this context (``nachruecken.Term``: a term decided again after a
+# change reuses every walk whose facts the change left alone); a thread of the web server has its own.
+TERM_MEMO: contextvars.ContextVar[dict | None] = contextvars.ContextVar("TERM_MEMO", default=None)
 
 
 def solve_atoms(statute_id: str, facts: str, all_candidates: bool = False) -> dict[str, list[tuple]]:
     """Ground and solve; return the shown atoms as {predicate/arity: [argument tuples]}.
 
     ``facts`` is fact text rendered by nachruecken.facts (ids through clingo.String)."""
-    if MEMO is not None:
+    memo = TERM_MEMO.get()
+    if memo is None:
+        memo = MEMO
+    if memo is not None:
         key = (statute_id, facts, all_candidates)
-        if key not in MEMO:
-            if len(MEMO) > 50_000:
-                MEMO.clear()
-            MEMO[key] = _solve_atoms(statute_id, facts, all_candidates)
-        return defaultdict(list, {k: list(v) for k, v in MEMO[key].items()})
+        if key not in memo:
+            if len(memo) > 50_000:
+                memo.clear()
+            memo[key] = _solve_atoms(statute_id, facts, all_candidates)
+        return defaultdict(list, {k: list(v) for k, v in memo[key].items()})
     return _solve_atoms(statute_id, facts, all_candidates)
 
 

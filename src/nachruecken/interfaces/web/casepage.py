@@ -10,16 +10,22 @@ from nachruecken.interfaces.web import forms, views
 from nachruecken.interfaces.web.labels import words
 from nachruecken.interfaces.web.record import EDITABLE, Record
 
+# each case file's walks, kept between requests (``nachruecken.Term``'s memo): a page after a new event
+# walks only what the event changed
+_WALKS: dict[Path, dict] = {}
+
 
 def decide_text(text: str, path: Path, lang: str):
     """The case of a file's text and its result (``InputError`` if it cannot be decided)."""
     from nachruecken.case.loader import build_case, parse_text
     from nachruecken.engine.determine import determine_case
+    from nachruecken.interfaces.term import kept_walks
     from nachruecken.interfaces.web.record import sha256
 
     try:
         case = build_case(parse_text(text, path.suffix.lower()), path.name, sha256(text))
-        return case, determine_case(case, lang=lang)
+        with kept_walks(_WALKS.setdefault(path.resolve(), {})):
+            return case, determine_case(case, lang=lang)
     except InputError as exc:
         raise exc.with_file(path.name) from None
 
