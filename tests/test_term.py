@@ -22,7 +22,7 @@ from strategies import STATUTES, terms
 
 
 @pytest.mark.parametrize("statute", STATUTES)
-@settings(max_examples=examples(60), deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(40), deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_appending_event_by_event_decides_as_decide_does(statute, data):
     case = data.draw(terms(statute))
@@ -70,7 +70,7 @@ def test_a_later_event_reuses_the_walks_whose_deadlines_have_passed(monkeypatch)
     original = solver._solve_atoms
     monkeypatch.setattr(solver, "_solve_atoms", lambda *a: solved.append(a) or original(*a))
     term.append({"date": "2021-09-01", "person": "p4", "type": "died"})
-    walked = {re.search(r'vacancy\("(\w+)"\)', facts_text).group(1) for _, facts_text, _ in solved}
+    walked = {re.search(r'vacancy\("(\w+)"\)', call[1]).group(1) for call in solved}
     # the walks whose deadlines had passed by the last day before are reused; p3's had not (called on
     # 1 April, read on 1 April): read now, after its deadline, it is walked again, as is the new vacancy
     assert walked == {"p3", "p4"}
@@ -97,7 +97,7 @@ def test_the_encodings_read_the_day_only_against_the_deadlines_walk_as_of_knows(
     assert found == AS_OF_RULES, "a new use of as_of: extend facts.walk_as_of and this list together"
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "instances").rglob("*.yaml"))[::3], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", sorted((ROOT / "instances").rglob("*.yaml"))[::5], ids=lambda p: p.stem)
 def test_the_day_a_walk_is_read_on_changes_no_worked_case(path, monkeypatch):
     case = load_case(path)
     try:

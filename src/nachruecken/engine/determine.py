@@ -207,17 +207,17 @@ class _Term:
         """The atoms of the statute's walk for one step."""
         facts = step_text(self.case, step, self.as_of, self.land, self.q, self.rules.period_shift)
         assert version.static is not None  # decide() prepares the version first (_prepare)
-        atoms = solve_atoms(version.statute.id, version.static + "\n" + facts, self.all_candidates)
+        atoms = solve_atoms(version.statute.id, facts, self.all_candidates, version.static)
         if version.window is not None and not window.accepts(version.window, atoms):
             # the walk reached past the window (the successors of earlier steps used up its head): a head
             # twice as deep for this step and the later ones, else everyone
             if self._deepen(version):
-                atoms = solve_atoms(version.statute.id, version.static + "\n" + facts, self.all_candidates)
+                atoms = solve_atoms(version.statute.id, facts, self.all_candidates, version.static)
                 if version.window is None or window.accepts(version.window, atoms):
                     return atoms
             if version.full is None:
                 version.full = case_text(self.case, version.readings, None, self.q, version.ranked)
-            atoms = solve_atoms(version.statute.id, version.full + "\n" + facts, self.all_candidates)
+            atoms = solve_atoms(version.statute.id, facts, self.all_candidates, version.full)
         return atoms
 
     def _deepen(self, version: _Version) -> bool:

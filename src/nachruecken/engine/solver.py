@@ -44,24 +44,37 @@ MEMO: dict | None = None
 TERM_MEMO: contextvars.ContextVar[dict | None] = contextvars.ContextVar("TERM_MEMO", default=None)
 
 
-def solve_atoms(statute_id: str, facts: str, all_candidates: bool = False) -> dict[str, list[tuple]]:
+def solve_atoms(statute_id: str, facts: str, all_candidates: bool = False, static: str = "") -> dict[str, list[tuple]]:
     """Ground and solve; return the shown atoms as {predicate/arity: [argument tuples]}.
 
-    ``facts`` is fact text rendered by nachruecken.facts (ids through clingo.String)."""
+    ``facts`` is fact text rendered by nachruecken.facts (ids through clingo.String); ``static``, facts
+    shared by many walks (a case's static facts), parsed once and added as parsed statements."""
     memo = TERM_MEMO.get()
     if memo is None:
         memo = MEMO
     if memo is not None:
-        key = (statute_id, facts, all_candidates)
+        key = (statute_id, static, facts, all_candidates)
         if key not in memo:
             if len(memo) > 50_000:
                 memo.clear()
-            memo[key] = _solve_atoms(statute_id, facts, all_candidates)
+            memo[key] = _solve_atoms(statute_id, facts, all_candidates, static)
         return defaultdict(list, {k: list(v) for k, v in memo[key].items()})
-    return _solve_atoms(statute_id, facts, all_candidates)
+    return _solve_atoms(statute_id, facts, all_candidates, static)
 
 
-def _solve_atoms(statute_id: str, facts: str, all_candidates: bool) -> dict[str, list[tuple]]:
+@functools.lru_cache(maxsize=16)
+def _parsed_facts(text: str) -> tuple:
+    """Fact text parsed once (a case's static facts serve every walk of its term)."""
+    statements: list = []
+    messages: list[str] = []
+    try:
+        ast.parse_string(text, statements.append, logger=lambda code, msg: messages.append(msg.strip()))
+    except RuntimeError:
+        raise EncodingError(f"static fact text does not parse: {'; '.join(messages)[:500]}") from None
+    return tuple(statements)  # (its first statement, `#program base.`, puts the facts in the base part)
+
+
+def _solve_atoms(statute_id: str, facts: str, all_candidates: bool, static: str = "") -> dict[str, list[tuple]]:
     messages: list[str] = []
     ctl = clingo.Control(
         ["--warn=none", "-c", f"all_candidates={1 if all_candidates else 0}", "--models=2"],
@@ -69,6 +82,8 @@ def _solve_atoms(statute_id: str, facts: str, all_candidates: bool) -> dict[str,
     )
     with ast.ProgramBuilder(ctl) as builder:
         for statement in _parsed(statute_id):
+            builder.add(statement)
+        for statement in _parsed_facts(static) if static else ():
             builder.add(statement)
     try:
         ctl.add("base", [], facts)
