@@ -286,3 +286,29 @@ def test_what_changed_names_who_joins_the_body(desk):
     shown = desk.get(got.headers["location"]).text
     changes = re.search(r'id="changes">(.*?)</div>', shown, re.S).group(1)
     assert "Jetzt Mitglied: Jürgen Wolf" in changes
+
+
+def test_warnings_name_persons_events_come_by_date_and_an_english_type_is_offered_in_german(desk, folder):
+    page = desk.get("/cases/rat").text
+    # an event dated before the last one is listed in date order, not file order
+    got = desk.post(
+        "/cases/rat/events", data={**_form(page), "type": "Ablehnung", "date": "01.06.2022", "person": "cdu-2"}
+    )
+    assert got.status_code == 303
+    page = desk.get("/cases/rat").text
+    table = re.search(r'<table id="events">(.*?)</table>', page, re.S).group(1)
+    days = re.findall(r"<td>(\d\d\.\d\d\.\d{4})</td>", table)
+    assert days == sorted(days, key=lambda d: d[6:] + d[3:5] + d[:2]) and "01.06.2022" in days
+    # the worked case's events are written with English types: correcting one offers the office's word
+    first = _events(folder)[0]
+    assert first["type"] in ("resigned", "waived", "died", "refused")
+    form = desk.get("/cases/rat?edit=0").text
+    chosen = re.search(r'<option value="([^"]+)" data-scope="\w+" selected>', form).group(1)
+    assert chosen != first["type"] and chosen[0].isupper()
+    # quoted person ids in the warnings are shown as the persons' names (a longer id first: 'spd-2' not 'spd')
+    from nachruecken.case.loader import load_case
+    from nachruecken.interfaces.web.views import with_names
+
+    case = load_case(folder / "rat.yaml")
+    lines = ["'wolf' hat abgelehnt; 'spd-2' sitzt", "wolf ohne Anführungszeichen bleibt"]
+    assert with_names(case, lines) == ["Jürgen Wolf hat abgelehnt; SPD member 2 sitzt", lines[1]]
