@@ -203,6 +203,7 @@ def test_the_version_diffs_find_what_changed(tmp_path, run_cli):
     assert {"he-kwg-34/1/3", "he-kwg-33/1/nr4/2", "he-kwg-34/2/nr3"} <= norms
 
 
+@pytest.mark.thorough  # slow (research over a bounded universe): the thorough profile
 def test_a_kind_whose_case_file_does_not_differ_when_solved_is_set_aside(monkeypatch):
     # the universe stands in for the ledger; where a witness's case file, decided as `solve` decides
     # it, shows no difference, the kind is kept apart (unreproduced), not reported as a difference
@@ -222,6 +223,7 @@ def test_a_kind_whose_case_file_does_not_differ_when_solved_is_set_aside(monkeyp
     assert all(u["a"] == u["b"] for u in report["unreproduced"])
 
 
+@pytest.mark.thorough  # slow (research over a bounded universe): the thorough profile
 def test_the_universe_states_no_constraint_that_removes_a_case():
     # universe.lp says outright that no two candidates share a rank (the conflict proofs need it);
     # that holds by construction, so it must leave every case of a small universe in place

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from nachruecken.research.check import Bounds, parse_spec, run_check, run_diff
 
 SMALL = Bounds(noms=2, cands=3, max_vote=2)
@@ -31,6 +33,7 @@ def test_a_pinned_reading_moves_a_gap_from_the_readings_to_the_text():
     assert _analysis(pinned, "gap_other_readings")["status"] == "not_asked"
 
 
+@pytest.mark.thorough  # slow (research over a bounded universe): the thorough profile
 def test_a_diff_says_whether_it_listed_every_kind():
     stopped = run_diff(parse_spec("he-kwg-34"), parse_spec("bb"), SMALL, time_limit=20, max_kinds=1)
     assert len(stopped["differences"]) == 1 and stopped["complete"] is False
@@ -59,6 +62,7 @@ def test_compare_takes_folders_and_readings_keeps_warnings_and_says_what_does_no
     assert run_cli("compare", "instances/bb/spremberg-2025.yaml", "--reading", "zz.x=1").exit_code == 2
 
 
+@pytest.mark.thorough  # slow (research over a bounded universe): the thorough profile
 def test_a_difference_says_which_reading_makes_it_vanish():
     by_reading = run_diff(
         parse_spec("he-kwg-34"), parse_spec("he-kwg-34@he.ersatzliste_order=list"), SMALL, time_limit=20, max_kinds=1
@@ -68,6 +72,7 @@ def test_a_difference_says_which_reading_makes_it_vanish():
     assert any(d["depends_on"] == [] for d in texts["differences"])  # rests on the texts alone
 
 
+@pytest.mark.thorough  # slow (research over a bounded universe): the thorough profile
 def test_check_reports_progress_on_stderr(run_cli):
     result = run_cli("check", "hh", "--cands", "2", "--time-limit", "5", "--vacancies", "1", "--jobs", "1")
     assert result.exit_code == 0 and "hh-bezvwg-36: gap: " in result.stderr
