@@ -24,6 +24,19 @@ def _by_id(driver, element_id: str):
     return driver.find_element(By.ID, element_id)
 
 
+def _submit(driver, element_id: str, how: str = "click") -> None:
+    """Click a button or link (or submit a form) and wait until the next page has replaced this one (a
+    click does not always wait for the navigation it starts)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    page = driver.find_element(By.TAG_NAME, "html")
+    getattr(_by_id(driver, element_id), how)()
+    WebDriverWait(driver, 60).until(expected_conditions.staleness_of(page))
+    WebDriverWait(driver, 60).until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
 def _record(driver, word: str, date: str, person: str) -> None:
     """Fill the event form as a clerk does and save it."""
     from selenium.webdriver.support.ui import Select
@@ -31,7 +44,7 @@ def _record(driver, word: str, date: str, person: str) -> None:
     Select(_by_id(driver, "type")).select_by_visible_text(word)
     _by_id(driver, "date").send_keys(date)
     Select(_by_id(driver, "person")).select_by_visible_text(person)
-    _by_id(driver, "add-event").click()
+    _submit(driver, "add-event")
 
 
 def test_from_an_nrw_export_through_a_verzicht_and_a_refusal_to_the_act(live_server, browser):
@@ -44,13 +57,13 @@ def test_from_an_nrw_export_through_a_verzicht_and_a_refusal_to_the_act(live_ser
     _by_id(driver, "fall").send_keys(str(NRW / "fall.csv"))
     Select(_by_id(driver, "statute")).select_by_value("nw")
     screenshot(driver, "desk-start")
-    _by_id(driver, "import").click()
+    _submit(driver, "import")
 
     assert "Ersatzbewerberin ohne Reservelistenplatz: Lea Hoffmann" in _by_id(driver, "summary").text
     assert _by_id(driver, "filename").get_attribute("value") == STEM
     assert not list(live_server.folder.glob("*.yaml"))  # shown, not yet saved
     screenshot(driver, "desk-preview")
-    _by_id(driver, "save").click()
+    _submit(driver, "save")
 
     assert driver.current_url.endswith(f"/cases/{STEM}")
     assert "Doris Kaiser" in _by_id(driver, "composition").text
@@ -64,7 +77,7 @@ def test_from_an_nrw_export_through_a_verzicht_and_a_refusal_to_the_act(live_ser
     screenshot(driver, "desk-case")
 
     Select(_by_id(driver, "why-person")).select_by_visible_text("Max Lorenz")
-    _by_id(driver, "why-form").submit()
+    _submit(driver, "why-form", "submit")
     assert "Sitz von Doris Kaiser: übergangen" in _by_id(driver, "why").text
     screenshot(driver, "desk-why-not")
 
@@ -98,11 +111,11 @@ def test_the_person_chooser_follows_the_event_and_the_english_switch(live_server
     assert [g.get_attribute("disabled") for g in groups] == [None, "true"]  # members only
     Select(_by_id(driver, "type")).select_by_visible_text("Ablehnung")
     assert [g.get_attribute("disabled") for g in groups] == ["true", None]
-    _by_id(driver, "lang-switch").click()
+    _submit(driver, "lang-switch")
     assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
     assert "Record an event" in driver.page_source and driver.current_url.endswith("/cases/rat")
     screenshot(driver, "desk-case-en")
-    _by_id(driver, "lang-switch").click()  # back to German for the module's other tests
+    _submit(driver, "lang-switch")  # back to German for the module's other tests
 
 
 @pytest.mark.parametrize("name", ['<img src=x onerror="window.__pwned=1">'])
