@@ -101,7 +101,7 @@ def test_a_planted_dead_norm_is_found():
 @pytest.mark.thorough  # slow: the thorough profile (tests/profiles.py)
 @pytest.mark.parametrize("statute", ["nw-kwahlg-45", "mv-lkwg-46", "hh-bezvwg-36"])
 def test_witnesses_of_the_other_statutes_reproduce(statute, tmp_path):
-    report = run_check(statute, SMALL, witness_dir=tmp_path, time_limit=5, vacancies=1, jobs=1)
+    report = run_check(statute, SMALL, witness_dir=tmp_path, vacancies=1, jobs=1)
     for analysis in report["analyses"]:
         for w in analysis["witnesses"]:
             _reproduces(w)
@@ -111,7 +111,7 @@ def test_witnesses_of_the_other_statutes_reproduce(statute, tmp_path):
 def test_diff_witnesses_reproduce_on_both_sides(tmp_path, run_cli):
     from nachruecken.research.check import parse_spec, run_diff
 
-    report = run_diff(parse_spec("he-kwg-34"), parse_spec("bb"), SMALL, tmp_path, time_limit=20, max_kinds=4)
+    report = run_diff(parse_spec("he-kwg-34"), parse_spec("bb"), SMALL, tmp_path, max_kinds=4)
     assert report["status"] == "found" and len(report["differences"]) == 4
     kinds = set()
     for d in report["differences"]:
@@ -130,7 +130,7 @@ def test_diff_witnesses_reproduce_on_both_sides(tmp_path, run_cli):
 def test_reading_divergence_finds_the_ersatzliste_order(tmp_path):
     from nachruecken.research.check import reading_divergence
 
-    result = reading_divergence("he-kwg-34", SMALL, tmp_path, time_limit=10)
+    result = reading_divergence("he-kwg-34", SMALL, tmp_path)
     by_reading = {r["reading"]: r for r in result["readings"]}
     # readings only the ledger reads cannot show within one vacancy: not posed (asked over whole terms)
     assert by_reading["core.unnotified"]["status"] == by_reading["core.version_date"]["status"] == "not_asked"
@@ -163,7 +163,7 @@ def test_reading_divergence_poses_the_new_nrw_readings(tmp_path):
     case for nw.former_member and nw.designation_capacity, and the witnesses decide as reported."""
     from nachruecken.research.check import reading_divergence
 
-    result = reading_divergence("nw-kwahlg-45", SMALL, tmp_path, time_limit=10)
+    result = reading_divergence("nw-kwahlg-45", SMALL, tmp_path)
     by_reading = {r["reading"]: r for r in result["readings"]}
     for rid in ("nw.former_member", "nw.designation_capacity"):
         entry = by_reading[rid]
@@ -186,16 +186,14 @@ def test_the_version_diffs_find_what_changed(tmp_path, run_cli):
     under which the later text passes over the earlier text's successor."""
     from nachruecken.research.check import parse_spec, run_diff
 
-    report = run_diff(
-        parse_spec("nw-kwahlg-45"), parse_spec("nw-kwahlg-45-2024"), SMALL, tmp_path, time_limit=20, max_kinds=10
-    )
+    report = run_diff(parse_spec("nw-kwahlg-45"), parse_spec("nw-kwahlg-45-2024"), SMALL, tmp_path, max_kinds=10)
     passed = {n for d in report["differences"] for n in d["kind"]["b"]["passed_over_by"]}
     assert {"nw-kwahlg-45/2/2", "nw-kwahlg-45/3/3"} <= passed
     for d in report["differences"]:
         for side, statute in (("a", "nw-kwahlg-45"), ("b", "nw-kwahlg-45-2024")):
             det = __import__("json").loads(run_cli("solve", d["file"], "--json", "--statute", statute).stdout)
             assert [det["determinations"][0]["outcome"]] == d["kind"][side]["outcome"]
-    he = run_diff(parse_spec("he-kwg-34"), parse_spec("he-kwg-34-2011"), SMALL, None, time_limit=20, max_kinds=40)
+    he = run_diff(parse_spec("he-kwg-34"), parse_spec("he-kwg-34-2011"), SMALL, None, max_kinds=40)
     norms = {
         n for d in he["differences"] for x in ("a", "b") for n in d["kind"][x]["norm"] + d["kind"][x]["passed_over_by"]
     }
@@ -217,7 +215,7 @@ def test_a_kind_whose_case_file_does_not_differ_when_solved_is_set_aside(monkeyp
         return result
 
     monkeypatch.setattr(determine, "determine_case", same_on_both_sides)
-    report = run_diff(parse_spec("he-kwg-34"), parse_spec("bb"), SMALL, None, time_limit=20, max_kinds=2)
+    report = run_diff(parse_spec("he-kwg-34"), parse_spec("bb"), SMALL, None, max_kinds=2)
     assert report["differences"] == [] and report["status"] == "unknown" and not report["complete"]
     assert len(report["unreproduced"]) >= 2  # the search went on past the kinds set aside
     assert all(u["a"] == u["b"] for u in report["unreproduced"])

@@ -15,9 +15,7 @@ TINY = Bounds(noms=1, cands=2, max_vote=2)
 
 @pytest.fixture(scope="module")
 def findings():
-    return run_report(
-        ["mv-lkwg-46"], [("nw-kwahlg-45", "nw-kwahlg-45-2024")], TINY, time_limit=10, vacancies=1, jobs=1, max_kinds=5
-    )
+    return run_report(["mv-lkwg-46"], [("nw-kwahlg-45", "nw-kwahlg-45-2024")], TINY, vacancies=1, jobs=1, max_kinds=5)
 
 
 def test_markdown_has_the_summary_each_analysis_and_each_witness_with_its_norm(findings):
@@ -36,7 +34,7 @@ def test_markdown_has_the_summary_each_analysis_and_each_witness_with_its_norm(f
     # a diff witness decided under both texts
     assert "nw-kwahlg-45-2024:" in text and "### nw-kwahlg-45 and nw-kwahlg-45-2024" in text
     # bounds and time stated
-    assert "whole terms of up to 1 vacancies" in text and "Time limit per clingo question: 10" in text
+    assert "whole terms of up to 1 vacancies" in text and "Effort per clingo question: 500,000 conflicts" in text
 
 
 def test_html_is_well_formed_and_says_the_same(findings):

@@ -35,9 +35,9 @@ def test_a_pinned_reading_moves_a_gap_from_the_readings_to_the_text():
 
 @pytest.mark.thorough  # slow (research over a bounded universe): the thorough profile
 def test_a_diff_says_whether_it_listed_every_kind():
-    stopped = run_diff(parse_spec("he-kwg-34"), parse_spec("bb"), SMALL, time_limit=20, max_kinds=1)
+    stopped = run_diff(parse_spec("he-kwg-34"), parse_spec("bb"), SMALL, max_kinds=1)
     assert len(stopped["differences"]) == 1 and stopped["complete"] is False
-    every = run_diff(parse_spec("nw-kwahlg-45"), parse_spec("nw-kwahlg-45-2024"), SMALL, time_limit=20, max_kinds=20)
+    every = run_diff(parse_spec("nw-kwahlg-45"), parse_spec("nw-kwahlg-45-2024"), SMALL, max_kinds=20)
     assert every["complete"] is True and 0 < len(every["differences"]) < 20
     # witness titles are prose with citations, not tuples
     title = every["differences"][0]["case"]["title"]
@@ -65,10 +65,10 @@ def test_compare_takes_folders_and_readings_keeps_warnings_and_says_what_does_no
 @pytest.mark.thorough  # slow (research over a bounded universe): the thorough profile
 def test_a_difference_says_which_reading_makes_it_vanish():
     by_reading = run_diff(
-        parse_spec("he-kwg-34"), parse_spec("he-kwg-34@he.ersatzliste_order=list"), SMALL, time_limit=20, max_kinds=1
+        parse_spec("he-kwg-34"), parse_spec("he-kwg-34@he.ersatzliste_order=list"), SMALL, max_kinds=1
     )
     assert by_reading["differences"][0]["depends_on"] == ["a:he.ersatzliste_order=list"]
-    texts = run_diff(parse_spec("he-kwg-34"), parse_spec("bb"), SMALL, time_limit=20, max_kinds=3)
+    texts = run_diff(parse_spec("he-kwg-34"), parse_spec("bb"), SMALL, max_kinds=3)
     assert any(d["depends_on"] == [] for d in texts["differences"])  # rests on the texts alone
 
 

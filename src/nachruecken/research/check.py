@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from dataclasses import asdict
 from pathlib import Path
+from typing import Any
 
 import clingo
 
@@ -24,7 +25,7 @@ from nachruecken.law.statutes import load_statute
 from nachruecken.research.diff import Spec, parse_spec, run_diff
 from nachruecken.research.divergence import reading_divergence
 from nachruecken.research.term_findings import TERM_ANALYSES, term_analyses
-from nachruecken.research.universe import COMMON, FEATURES, Bounds, control, optimal
+from nachruecken.research.universe import COMMON, FEATURES, Bounds, LimitExceeded, Limits, control, optimal
 from nachruecken.research.witness import summary, witness_case, write_witness
 
 # the names callers import from here
@@ -32,6 +33,8 @@ __all__ = [
     "COMMON",
     "FEATURES",
     "Bounds",
+    "LimitExceeded",
+    "Limits",
     "Spec",
     "parse_spec",
     "reading_divergence",
@@ -51,7 +54,7 @@ def run_check(
     statute_id: str,
     bounds: Bounds = Bounds(),
     witness_dir: Path | None = None,
-    time_limit: float = 120.0,
+    limits: Limits = Limits(),
     encoding: str | None = None,
     norms: list[str] | None = None,
     with_readings: bool = True,
@@ -59,28 +62,27 @@ def run_check(
     progress=None,
     vacancies: int = 2,
     jobs: int = 2,
-    term_time_limit: float = 300.0,
 ) -> dict:
     """``encoding`` and ``norms`` replace the statute's encoding and norm list (for tests);
     ``readings`` pins readings to one value (the others range over all of theirs); ``progress``
     is called with a line as each question is answered. ``vacancies`` bounds the term universe
-    (src/nachruecken/research/terms.py; 0: no terms), examined on ``jobs`` processes within
-    ``term_time_limit`` seconds (a safety net: the terms are meant to be examined completely)."""
+    (src/nachruecken/research/terms.py; 0: no terms), examined on ``jobs`` processes (the answer is the
+    same on any number). ``limits``: the effort per question, and the time limits that fail the run."""
     started = time.monotonic()
     say = progress or (lambda line: None)
     statute = load_statute(statute_id)
     _check_pinned(statute, statute_id, readings)
     pinned = dict(readings or {})
-    ctl = control(statute_id, bounds, encoding, pinned, threads=jobs)
-    analyses = _gaps_and_conflict(ctl, statute, statute_id, pinned, witness_dir, time_limit, say, started)
-    analyses.append(_dead_norms(ctl, statute, statute_id, norms, time_limit, say, started))
+    ctl = control(statute_id, bounds, encoding, pinned)
+    analyses = _gaps_and_conflict(ctl, statute, statute_id, pinned, witness_dir, limits, say, started)
+    analyses.append(_dead_norms(ctl, statute, statute_id, norms, limits, say, started))
     if with_readings:
-        analyses.append(reading_divergence(statute_id, bounds, witness_dir, time_limit, threads=jobs))
+        analyses.append(reading_divergence(statute_id, bounds, witness_dir, limits))
         say(f"{statute_id}: reading_divergence: {analyses[-1]['status']} ({time.monotonic() - started:.1f} s)")
     term_bounds = {}
     if vacancies > 0 and encoding is None:
         term_bounds = term_analyses(
-            statute_id, analyses, pinned, vacancies, jobs, witness_dir, term_time_limit, with_readings
+            statute_id, analyses, pinned, vacancies, jobs, witness_dir, limits.term_seconds, with_readings
         )
         say(
             f"{statute_id}: terms: {term_bounds['terms']} examined, "
@@ -92,11 +94,11 @@ def run_check(
         "bounds": {**asdict(bounds), "vacancies": max(vacancies, 1), **term_bounds},
         "readings": pinned,
         "analyses": analyses,
+        "limits": limits.as_dict(),
         "seconds": round(time.monotonic() - started, 2),
-        "time_limit": time_limit,
-        "term_time_limit": term_time_limit if vacancies > 0 else None,
         "note": "The universe is bounded: finding nothing within these bounds proves nothing beyond them; "
-        "`unknown` means clingo did not finish within the time limit per question.",
+        "`unknown` means clingo did not finish within the effort per question (conflicts), and a witness "
+        "with `optimal: false` was found within it but not proven smallest.",
     }
 
 
@@ -118,7 +120,7 @@ def _gaps_and_conflict(
     statute_id: str,
     pinned: dict,
     witness_dir: Path | None,
-    time_limit: float,
+    limits: Limits,
     say,
     started: float,
 ) -> list[dict]:
@@ -131,7 +133,7 @@ def _gaps_and_conflict(
         ("gap_other_readings", [clingo.Function("gap")]),
         ("conflict", [clingo.Function("conflict")]),
     )
-    analyses = []
+    analyses: list[dict[str, Any]] = []
     gap_status = None
     for name, assumed in questions:
         if name == "gap_other_readings" and gap_status == "found":
@@ -144,16 +146,14 @@ def _gaps_and_conflict(
                 }
             )
             continue
-        status, atoms = optimal(ctl, assumed, time_limit)
-        if status == "unknown" and atoms is not None:
-            status = "found"  # a witness was found; it may not be the smallest
+        status, atoms, proven = optimal(ctl, assumed, limits)
         say(f"{statute_id}: {name}: {status} ({time.monotonic() - started:.1f} s)")
         if name == "gap":
             gap_status = status
-        entry = {
+        entry: dict[str, Any] = {
             "name": name,
             "status": status,
-            "witnesses": [_witness(statute_id, name, atoms, witness_dir)] if atoms else [],
+            "witnesses": [_witness(statute_id, name, atoms, witness_dir, proven)] if atoms else [],
         }
         if name == "gap_other_readings" and atoms:
             entry["needs_readings"] = _needs_readings(statute, pinned, atoms)
@@ -161,11 +161,12 @@ def _gaps_and_conflict(
     return analyses
 
 
-def _witness(statute_id: str, name: str, atoms, witness_dir: Path | None) -> dict:
-    """A witness of analysis ``name``: its case, titled, and written to ``witness_dir`` if given."""
+def _witness(statute_id: str, name: str, atoms, witness_dir: Path | None, proven: bool) -> dict:
+    """A witness of analysis ``name``: its case, titled, and written to ``witness_dir`` if given;
+    ``optimal``: proven smallest (false where the effort ran out after it was found)."""
     case = witness_case(statute_id, atoms)
     case["title"] = f"{statute_id} check, {TITLES.get(name, name)}: {summary(case)}"
-    entry = {"summary": summary(case), "case": case, "file": None}
+    entry = {"summary": summary(case), "case": case, "file": None, "optimal": proven}
     if witness_dir is not None:
         entry["file"] = write_witness(case, witness_dir, f"{statute_id}-{name.replace('/', '_')}.yaml")
     return entry
@@ -182,14 +183,14 @@ def _needs_readings(statute, pinned: dict, atoms) -> dict:
 
 
 def _dead_norms(
-    ctl: clingo.Control, statute, statute_id: str, norms: list[str] | None, time_limit: float, say, started: float
+    ctl: clingo.Control, statute, statute_id: str, norms: list[str] | None, limits: Limits, say, started: float
 ) -> dict:
-    """The norms no case of the universe uses (dead), and those clingo could not decide in time."""
+    """The norms no case of the universe uses (dead), and those clingo could not decide within the effort."""
     dead: list[str] = []
     used: list[str] = []
     unknown: list[str] = []
     for norm in norms if norms is not None else list(statute.norms):
-        status, atoms = optimal(ctl, clingo.Function("used", [clingo.String(norm)]), time_limit)
+        status, atoms, _ = optimal(ctl, clingo.Function("used", [clingo.String(norm)]), limits)
         (used if atoms else dead if status == "none_found" else unknown).append(norm)
     say(f"{statute_id}: dead_norm: {len(dead)} dead, {len(unknown)} undecided ({time.monotonic() - started:.1f} s)")
     return {

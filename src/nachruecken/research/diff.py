@@ -17,7 +17,7 @@ import clingo
 from clingo import ast
 
 from nachruecken.law.statutes import encodings_dir, load_statute, statute_files
-from nachruecken.research.universe import COMMON, FEATURES, Bounds, optimal, options
+from nachruecken.research.universe import COMMON, FEATURES, Bounds, Limits, optimal, options
 from nachruecken.research.witness import witness_case, write_witness
 
 DIFF = """
@@ -85,7 +85,7 @@ def _readings_text(spec: Spec, prefix: str) -> str:
     return "\n".join(f'{prefix}reading("{k}",{v}).' for k, v in chosen.items())
 
 
-def _diff_control(a: Spec, b: Spec, bounds: Bounds, threads: int = 1) -> clingo.Control:
+def _diff_control(a: Spec, b: Spec, bounds: Bounds) -> clingo.Control:
     from nachruecken.research.namespace import namespaced, shared_predicates
 
     root = encodings_dir()
@@ -100,7 +100,7 @@ def _diff_control(a: Spec, b: Spec, bounds: Bounds, threads: int = 1) -> clingo.
         _readings_text(b, "b_"),
         DIFF,
     ]
-    ctl = clingo.Control(options(bounds, threads))
+    ctl = clingo.Control(options(bounds))
     ctl.add("base", [], "\n".join(shared))
     with ast.ProgramBuilder(ctl) as builder:
         for prefix, spec in (("a_", a), ("b_", b)):
@@ -172,25 +172,29 @@ def run_diff(
     b: Spec,
     bounds: Bounds = Bounds(),
     witness_dir: Path | None = None,
-    time_limit: float = 20.0,
+    limits: Limits = Limits(),
     max_kinds: int = 8,
     name: str | None = None,
-    threads: int = 1,
     survey: bool = True,
 ) -> dict:
     """Minimal cases where A and B decide differently, one per kind of difference (outcome and
     deciding norm on each side); each found kind is blocked and clingo optimises again. Without
     ``survey`` (the reading divergence, which asks only whether a difference exists) no reading
-    dependence is computed and no question asks whether more kinds exist."""
+    dependence is computed and no question asks whether more kinds exist. The differences are listed
+    and their files numbered in the order of their kinds (by content, not by the order of discovery)."""
     started = time.monotonic()
-    ctl = _diff_control(a, b, bounds, threads)
-    differences, unreproduced, status, complete = _differences(
-        ctl, a, b, witness_dir, time_limit, max_kinds, name, survey
-    )
+    ctl = _diff_control(a, b, bounds)
+    differences, unreproduced, status, complete = _differences(ctl, a, b, limits, max_kinds, survey)
     if len(differences) == max_kinds and survey:
-        # stopped by the limit: one more question tells whether another kind exists
-        more, atoms = optimal(ctl, clingo.Function("differ"), time_limit)
+        # stopped by max_kinds: one more question tells whether another kind exists
+        more, atoms, _ = optimal(ctl, clingo.Function("differ"), limits)
         complete = atoms is None and more != "unknown"
+    differences.sort(key=lambda d: repr(sorted(d["kind"].items())))
+    unreproduced.sort(key=repr)
+    if witness_dir is not None:
+        stem = name or f"diff-{a.statute}-{b.statute}"
+        for number, entry in enumerate(differences, 1):
+            entry["file"] = write_witness(entry["case"], witness_dir, f"{stem}-{number}.yaml")
     if not differences and not complete and unreproduced:
         status = "unknown"  # stopped after kinds set aside: a reproducible one may still exist
     return {
@@ -211,10 +215,8 @@ def _differences(
     ctl: clingo.Control,
     a: Spec,
     b: Spec,
-    witness_dir: Path | None,
-    time_limit: float,
+    limits: Limits,
     max_kinds: int,
-    name: str | None,
     survey: bool,
 ) -> tuple[list, list, str, bool]:
     """(differences, unreproduced, status, complete): ask for a difference, block its kind, ask again,
@@ -223,7 +225,7 @@ def _differences(
     status, step, complete = "none_found", 0, False
     unreproduced: list[dict] = []
     while len(differences) < max_kinds and len(unreproduced) < max(max_kinds, 20):
-        found, atoms = optimal(ctl, clingo.Function("differ"), time_limit)
+        found, atoms, proven = optimal(ctl, clingo.Function("differ"), limits)
         if atoms is None:
             status = "found" if differences else ("unknown" if found == "unknown" else "none_found")
             complete = found != "unknown"  # every kind within the bounds is listed
@@ -240,11 +242,9 @@ def _differences(
             unreproduced.append({"kind": entry["kind"], "a": decided(entry["a"]), "b": decided(entry["b"])})
             continue
         status = "found"
+        entry["optimal"] = proven
         if survey:
             entry["depends_on"] = _reading_dependence(loaded, a, b, entry["a"], entry["b"])
-        if witness_dir is not None:
-            stem = name or f"diff-{a.statute}-{b.statute}"
-            entry["file"] = write_witness(entry["case"], witness_dir, f"{stem}-{len(differences) + 1}.yaml")
         differences.append(entry)
     return differences, unreproduced, status, complete
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from nachruecken.law.statutes import encodings_dir, load_statute, statute_files
 from nachruecken.research.diff import Spec, run_diff
-from nachruecken.research.universe import Bounds
+from nachruecken.research.universe import Bounds, Limits
 from nachruecken.research.witness import summary
 
 # Readings whose alternatives differ only in a state the single-vacancy universe never poses: there a
@@ -26,9 +26,7 @@ TERMS_ONLY_READINGS = {
 }
 
 
-def reading_divergence(
-    statute_id: str, bounds: Bounds, witness_dir: Path | None, time_limit: float, threads: int = 1
-) -> dict:
+def reading_divergence(statute_id: str, bounds: Bounds, witness_dir: Path | None, limits: Limits = Limits()) -> dict:
     """For each reading and each alternative value: a minimal case where it decides otherwise
     than the default (the other readings at their defaults)."""
     statute = load_statute(statute_id)
@@ -47,7 +45,7 @@ def reading_divergence(
                 note = "read by the ledger, not by the encoding: asked over whole terms"
                 results.append(_not_asked(rid, reading.default, value, note))
             else:
-                args = (bounds, witness_dir, time_limit, threads)
+                args = (bounds, witness_dir, limits)
                 results.append(_divergence(statute_id, rid, reading.default, value, *args))
     found = [r for r in results if r["status"] == "found"]
     return {
@@ -76,8 +74,7 @@ def _divergence(
     value: str,
     bounds: Bounds,
     witness_dir: Path | None,
-    time_limit: float,
-    threads: int,
+    limits: Limits,
 ) -> dict:
     """Whether one alternative value decides a single vacancy otherwise than the default, with its witness."""
     report = run_diff(
@@ -85,10 +82,9 @@ def _divergence(
         Spec(statute_id, ((rid, value),)),
         bounds,
         witness_dir,
-        time_limit,
+        limits,
         max_kinds=1,
         name=f"{statute_id}-reading-{rid}-{value}",
-        threads=threads,
         survey=False,
     )
     entry: dict[str, Any] = {
@@ -103,6 +99,7 @@ def _divergence(
             {
                 "file": d["file"],
                 "case": d["case"],
+                "optimal": d["optimal"],
                 "summary": summary(d["case"])
                 + f"; under {rid}={value}: {d['b']['outcome']}"
                 + (f" ({d['b']['successor']})" if d["b"]["successor"] else ""),

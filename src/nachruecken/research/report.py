@@ -240,7 +240,9 @@ def _introduction(meta: dict) -> tuple:
         "it (`nachruecken check --witness-dir` writes each witness as an ordinary case file with an "
         "`expected` block, which `nachruecken test` reproduces; a conflict's case is refused by "
         '`solve` as an encoding fault). "None found" holds within the bounds stated '
-        'and proves nothing beyond them; "unknown" means the search did not finish in time.'
+        'and proves nothing beyond them; "unknown" means the search did not finish within its effort (a '
+        "count of conflicts, the same on every machine); a witness marked not optimal was found within it "
+        "but not proven smallest."
     )
 
 
@@ -250,9 +252,9 @@ def _bounds(checks: list[dict]) -> tuple:
         f"Bounds: single vacancies with up to {b['noms']} nominations of up to {b['cands']} candidates and "
         f"vote counts 0 to {b['max_vote']} (encodings/check/universe.lp, in clingo); whole terms of up to "
         f"{b.get('vacancies', 1)} vacancies, {b.get('term_universe', 0)} shapes per statute "
-        "(src/nachruecken/research/terms.py, decided by the ledger that `solve` uses). Time limit per clingo question: "
-        f"{checks[0].get('time_limit', '?')} s; for the whole terms of a statute: "
-        f"{checks[0].get('term_time_limit', '?')} s (a safety net)."
+        "(src/nachruecken/research/terms.py, decided by the ledger that `solve` uses). Effort per clingo question: "
+        f"{checks[0].get('limits', {}).get('conflicts', '?'):,} conflicts, on one thread, so that every machine "
+        "gives the same answers; the time limits only fail a run."
     )
 
 
@@ -298,9 +300,7 @@ def _statute_blocks(r: dict) -> list[tuple]:
                 if pinned
                 else "defaults for the gap question, every value for the others."
             )
-            + f" {r['seconds']:.0f} s; {r['bounds'].get('terms', 0)} whole terms examined"
-            + ("" if r["bounds"].get("terms_complete", True) else " (stopped by the time limit)")
-            + "."
+            + f" {r['bounds'].get('terms', 0)} whole terms examined."
         ),
     ]
     rows = [[ANALYSIS_TITLES.get(a["name"], a["name"]), _status(a), _detail(r, a)] for a in r["analyses"]]
@@ -388,9 +388,9 @@ def _diff_blocks(d: dict) -> list[tuple]:
                 if d["complete"]
                 else f"; the search stopped at {d['max_kinds']} kinds, and more exist or could not be ruled out"
                 if len(d["differences"]) >= d["max_kinds"]
-                else "; the search for a further kind did not finish within the time limit, so more may exist"
+                else "; the search for a further kind did not finish within its effort, so more may exist"
             )
-            + f"; {d['seconds']:.0f} s."
+            + "."
             + (
                 f" {len(d['unreproduced'])} further kind(s) the single-vacancy universe posed were set aside: "
                 "their case files, decided as `solve` decides them, do not differ as posed (the universe let "
@@ -433,44 +433,56 @@ def run_report(
     statutes=DEFAULT_STATUTES,
     diffs=DEFAULT_DIFFS,
     bounds=None,
-    time_limit: float = 120.0,
+    limits=None,
     vacancies: int = 2,
     jobs: int = 2,
     max_kinds: int = 30,
     progress=None,
-    term_time_limit: float = 300.0,
 ) -> tuple[list[dict], list[dict], dict]:
-    """Run every check and diff; return (checks, diffs, meta)."""
+    """Run every check and diff, on ``jobs`` processes (each question on one thread: the findings are
+    the same on any number); return (checks, diffs, meta)."""
     from nachruecken import __version__
-    from nachruecken.research.check import Bounds, parse_spec, run_check, run_diff
+    from nachruecken.research.universe import Bounds, Limits
 
     started = time.monotonic()
-    bounds = bounds or Bounds()
-    checks = [
-        run_check(
-            sid,
-            bounds,
-            None,
-            time_limit,
-            progress=progress,
-            vacancies=vacancies,
-            jobs=jobs,
-            term_time_limit=term_time_limit,
-        )
-        for sid in statutes
-    ]
-    diff_reports = []
-    for a, b in diffs:
-        diff_reports.append(run_diff(parse_spec(a), parse_spec(b), bounds, None, time_limit, max_kinds, threads=jobs))
+    bounds, limits = bounds or Bounds(), limits or Limits()
+    tasks = [("check", sid, bounds, limits, vacancies) for sid in statutes]
+    tasks += [("diff", pair, bounds, limits, max_kinds) for pair in diffs]
+    results = []
+    for result in _map(_run_task, tasks, jobs):
+        results.append(result)
         if progress:
-            progress(f"diff {a} {b}: {len(diff_reports[-1]['differences'])} kinds ({time.monotonic() - started:.1f} s)")
+            what = result.get("statute") or f"diff {result['a']} {result['b']}"
+            progress(f"{what}: done ({time.monotonic() - started:.1f} s)")
     meta = {
         "date": dt.date.today().isoformat(),
         "version": __version__,
         "seconds": time.monotonic() - started,
         "machine": f"{os.cpu_count()} cores, {platform.system()}, Python {platform.python_version()}",
     }
-    return checks, diff_reports, meta
+    return results[: len(statutes)], results[len(statutes) :], meta
+
+
+def _run_task(task: tuple) -> dict:
+    """One check (its terms on one process) or one diff."""
+    from nachruecken.research.check import parse_spec, run_check, run_diff
+
+    kind, what, bounds, limits, extra = task
+    if kind == "check":
+        return run_check(what, bounds, None, limits, vacancies=extra, jobs=1)
+    return run_diff(parse_spec(what[0]), parse_spec(what[1]), bounds, None, limits, extra)
+
+
+def _map(fn, tasks: list, jobs: int):
+    """``fn`` over ``tasks`` in order, on ``jobs`` forked processes (one: in this process)."""
+    if jobs <= 1 or len(tasks) <= 1:
+        yield from map(fn, tasks)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+        yield from pool.map(fn, tasks)
 
 
 def render(checks: list[dict], diffs: list[dict], meta: dict, fmt: str) -> str:

@@ -41,13 +41,13 @@ def term_analyses(
         if r["status"] != "found" and r["reading"] not in pinned and r["reading"] != "core.version_date"
     ]
     terms = run_terms(statute_id, pinned, ask if with_readings else [], vacancies, jobs, time_limit)
-    status_if_none = "none_found" if terms["complete"] else "unknown"
+    status_if_none = "none_found"  # every term of the universe was examined (else the run failed)
     for name in TERM_ANALYSES:
         analyses.append(_term_analysis(statute_id, name, terms["found"].get(name), status_if_none, pinned, witness_dir))
     _complete_dead_norms(next(a for a in analyses if a["name"] == "dead_norm"), terms)
     if divergence is not None:
         _complete_divergence(divergence, ask, terms, status_if_none, statute_id, pinned, witness_dir)
-    return {"terms": terms["examined"], "term_universe": terms["universe"], "terms_complete": terms["complete"]}
+    return {"terms": terms["examined"], "term_universe": terms["universe"]}
 
 
 def _term_analysis(
@@ -74,14 +74,10 @@ def _term_analysis(
 
 
 def _complete_dead_norms(dead: dict, terms: dict) -> None:
-    """A norm no single vacancy uses but a term does is not dead; if the terms were not all
-    examined, no norm is known to be dead."""
+    """A norm no single vacancy uses but a term does is not dead."""
     revived = [n for n in dead["dead_norms"] if n in terms["norms"]]
     dead["dead_norms"] = [n for n in dead["dead_norms"] if n not in revived]
     dead["used_only_in_terms"] = revived
-    if not terms["complete"]:  # a term not examined might use them
-        dead["undecided_norms"] = dead["undecided_norms"] + dead["dead_norms"]
-        dead["dead_norms"] = []
     dead["status"] = "found" if dead["dead_norms"] else ("unknown" if dead["undecided_norms"] else "none_found")
 
 

@@ -1,11 +1,18 @@
 """The single-vacancy universe as clingo sees it: the program a check grounds (the universe of
 encodings/check/universe.lp, the core, the statute's encoding and the analysed properties), the bounds,
-clingo's options, and the one question every analysis asks (an optimal model under assumptions).
+the limits, clingo's options, and the one question every analysis asks (an optimal model under
+assumptions).
+
+A result must not depend on the machine: clingo solves on one thread (a parallel portfolio may return
+another of several equally small witnesses), and what stops a question is its effort (clasp's count of
+conflicts, the same on every machine), never the clock. Time limits are a safety net: a run that
+exceeds one fails (``LimitExceeded``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 import clingo
 
@@ -76,10 +83,40 @@ def _program(statute_id: str, encoding: str | None = None, pinned: dict[str, str
     return "\n".join(parts)
 
 
-def options(bounds: Bounds, threads: int) -> list[str]:
-    """clingo's options: the bounds, optimisation, and ``threads`` solving in parallel (a portfolio:
-    proving that no witness exists takes about half the time on two; among equally small
-    witnesses the one reported may then differ from run to run - one thread chooses the same)."""
+# The effort a question may take: about 17,000 conflicts answer the hardest question of the default bounds
+# (an NRW 2024 gap proof, 57,000; bench: about 0.3 ms a conflict); ten times that leaves room for larger bounds.
+CONFLICT_LIMIT = 500_000
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How far a check may go. ``conflicts``: the effort per question (a question stopped there is
+    `unknown`, or its witness is not proven smallest: ``optimal: false``); ``seconds`` per question and
+    ``term_seconds`` for a statute's whole terms are safety nets: past them the run fails."""
+
+    conflicts: int = CONFLICT_LIMIT
+    seconds: float = 600.0
+    term_seconds: float = 1800.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"conflicts": self.conflicts, "seconds": self.seconds, "term_seconds": self.term_seconds}
+
+
+class LimitExceeded(RuntimeError):
+    """A question or the terms ran past a time limit (a safety net): the run has no result."""
+
+
+class Answer(NamedTuple):
+    """What one question gives: ``status`` (found, none_found, unknown: the effort ran out first), the
+    model's atoms, and whether that model is proven optimal (the search was exhausted)."""
+
+    status: str
+    atoms: Any
+    optimal: bool
+
+
+def options(bounds: Bounds) -> list[str]:
+    """clingo's options: the bounds and optimisation, on one thread (see the module's docstring)."""
     return [
         "--warn=none",
         "--opt-mode=opt",
@@ -89,36 +126,39 @@ def options(bounds: Bounds, threads: int) -> list[str]:
         f"cands={bounds.cands}",
         "-c",
         f"maxvote={bounds.max_vote}",
-    ] + (["-t", str(threads)] if threads > 1 else [])
+    ]
 
 
 def control(
-    statute_id: str, bounds: Bounds, encoding: str | None = None, pinned: dict[str, str] | None = None, threads: int = 1
+    statute_id: str, bounds: Bounds, encoding: str | None = None, pinned: dict[str, str] | None = None
 ) -> clingo.Control:
-    ctl = clingo.Control(options(bounds, threads))
+    ctl = clingo.Control(options(bounds))
     ctl.add("base", [], _program(statute_id, encoding, pinned))
     ctl.ground([("base", [])])
     return ctl
 
 
-def optimal(ctl: clingo.Control, assumption: clingo.Symbol | list[clingo.Symbol], time_limit: float):
-    """(status, atoms): found with the optimal model, none_found, or unknown when the time limit
-    ran out before clingo could finish (a found model then may not be minimal)."""
+def optimal(ctl: clingo.Control, assumption: clingo.Symbol | list[clingo.Symbol], limits: Limits) -> Answer:
+    """The optimal model under the assumptions, searched within ``limits.conflicts`` (the same answer
+    on every machine); past ``limits.seconds`` the run fails."""
     best: list = []
     assumed = assumption if isinstance(assumption, list) else [assumption]
 
     def keep(model):
         best[:] = [model.symbols(atoms=True)]
 
+    ctl.configuration.solve.solve_limit = str(limits.conflicts)  # type: ignore[union-attr]
     with ctl.solve(assumptions=[(a, True) for a in assumed], on_model=keep, async_=True) as handle:
-        finished = handle.wait(time_limit)
-        if not finished:
+        if not handle.wait(limits.seconds):
             handle.cancel()
-            return ("unknown", best[0] if best else None)
+            raise LimitExceeded(
+                f"a question took more than {limits.seconds:g} s (the time limit, a safety net); "
+                "raise --time-limit, or lower --conflict-limit or the bounds"
+            )
         result = handle.get()
-    if result.satisfiable and best:
-        return ("found", best[0])
-    return ("none_found", None)
+    if best:
+        return Answer("found", best[0], bool(result.exhausted))
+    return Answer("none_found" if result.unsatisfiable else "unknown", None, False)
 
 
 def atom_id(term: clingo.Symbol) -> str:

@@ -11,6 +11,9 @@ from pathlib import Path
 import typer
 
 from nachruecken.interfaces.solve_command import _err, _parse_readings
+from nachruecken.research.universe import CONFLICT_LIMIT
+
+LIMIT_EXIT = 4  # a time limit (a safety net) stopped the run: no result, not a status
 
 
 def check(
@@ -20,8 +23,11 @@ def check(
     noms: int = typer.Option(2, "--noms", min=1, max=4, help="bound: nominations"),
     cands: int = typer.Option(4, "--cands", min=1, max=6, help="bound: candidates per nomination"),
     max_vote: int = typer.Option(2, "--max-vote", min=0, max=5, help="bound: vote counts 0..N (and none)"),
+    conflict_limit: int = typer.Option(
+        CONFLICT_LIMIT, "--conflict-limit", min=1, help="effort per question: clingo's conflicts (else unknown)"
+    ),
     time_limit: float = typer.Option(
-        120.0, "--time-limit", min=0.1, help="seconds per question to clingo (a safety net)"
+        600.0, "--time-limit", min=0.1, help="seconds per question; past them the run fails (a safety net)"
     ),
     reading: list[str] = typer.Option(
         [],
@@ -33,16 +39,16 @@ def check(
     vacancies: int = typer.Option(
         2, "--vacancies", min=0, max=2, help="bound: vacancies in a whole term (0: no terms)"
     ),
-    jobs: int = typer.Option(2, "--jobs", min=1, max=64, help="clingo threads, and processes for the terms"),
+    jobs: int = typer.Option(2, "--jobs", min=1, max=64, help="processes for the whole terms (same answers)"),
     term_time_limit: float = typer.Option(
-        300.0, "--term-time-limit", min=1, help="seconds for the whole terms (a safety net)"
+        1800.0, "--term-time-limit", min=1, help="seconds for the whole terms; past them the run fails"
     ),
 ):
     """Consistency analyses over a bounded universe of cases and of whole terms: gap, conflict,
     dead norms, readings, independence, no reach-back."""
     from nachruecken.errors import InputError
     from nachruecken.law.statutes import resolve_statute_id
-    from nachruecken.research.check import Bounds, run_check
+    from nachruecken.research.check import Bounds, LimitExceeded, Limits, run_check
 
     try:
         sid = resolve_statute_id(statute, "statute")
@@ -51,16 +57,18 @@ def check(
             sid,
             Bounds(noms, cands, max_vote),
             witness_dir,
-            time_limit,
+            Limits(conflict_limit, time_limit, term_time_limit),
             readings=pinned or None,
             progress=lambda line: sys.stderr.write(line + "\n"),
             vacancies=vacancies,
             jobs=jobs,
-            term_time_limit=term_time_limit,
         )
     except InputError as exc:
         _err(str(exc))
         raise typer.Exit(2)
+    except LimitExceeded as exc:
+        _err(str(exc))
+        raise typer.Exit(LIMIT_EXIT)
     if as_json:
         _drop_witness_cases(report)
         print(json.dumps(report, ensure_ascii=False, indent=2))
@@ -94,10 +102,7 @@ def _print_check(sid: str, report: dict) -> None:
         + f"; {report['seconds']} s"
     )
     if b.get("terms") is not None:
-        console.print(
-            f"  whole terms: {b['terms']} of up to {b['vacancies']} vacancies"
-            + ("" if b["terms_complete"] else " [yellow](stopped by the time limit)[/yellow]")
-        )
+        console.print(f"  whole terms: {b['terms']} of up to {b['vacancies']} vacancies")
     for a in report["analyses"]:
         _print_analysis(console, a)
     console.print(f"[dim]{report['note']}[/dim]")
@@ -110,7 +115,7 @@ def _print_analysis(console, a: dict) -> None:
     mark = {
         "found": "[red]found[/red]",
         "none_found": "[green]none found[/green]",
-        "unknown": "[yellow]unknown (time limit)[/yellow]",
+        "unknown": "[yellow]unknown (effort limit)[/yellow]",
         "not_asked": "[dim]not asked[/dim]",
     }[a["status"]]
     label = {"gap": "gap (chosen readings)", "gap_other_readings": "gap (only under another reading)"}
@@ -121,6 +126,7 @@ def _print_analysis(console, a: dict) -> None:
     for w in a["witnesses"]:
         console.print(
             f"    witness: {escape(w['summary'])}"
+            + ("" if w.get("optimal", True) else " [yellow](not proven smallest)[/yellow]")
             + (f"  [dim]{w['file']}[/dim]" if w["file"] else "")
             + (f" [dim]and {w['file_with']}[/dim]" if w.get("file_with") else "")
         )
@@ -129,7 +135,7 @@ def _print_analysis(console, a: dict) -> None:
     if a["name"] == "dead_norm" and a.get("used_only_in_terms"):
         console.print("    used only in whole terms: " + ", ".join(a["used_only_in_terms"]))
     if a["name"] == "dead_norm" and a.get("undecided_norms"):
-        console.print("    not decided in time: " + ", ".join(a["undecided_norms"]))
+        console.print("    not decided within the effort: " + ", ".join(a["undecided_norms"]))
     for r in a.get("readings", []):
         console.print(
             f"    {r['reading']}: {r['default']} vs {r['alternative']}: {r['status'].replace('_', ' ')}"
@@ -145,20 +151,29 @@ def diff(
     noms: int = typer.Option(2, "--noms", min=1, max=4),
     cands: int = typer.Option(4, "--cands", min=1, max=6),
     max_vote: int = typer.Option(2, "--max-vote", min=0, max=5),
-    time_limit: float = typer.Option(20.0, "--time-limit", min=0.1),
+    conflict_limit: int = typer.Option(
+        CONFLICT_LIMIT, "--conflict-limit", min=1, help="effort per question: clingo's conflicts (else unknown)"
+    ),
+    time_limit: float = typer.Option(
+        600.0, "--time-limit", min=0.1, help="seconds per question; past them the run fails (a safety net)"
+    ),
     max_kinds: int = typer.Option(8, "--max-kinds", min=1, help="stop after this many kinds of difference"),
-    jobs: int = typer.Option(2, "--jobs", min=1, max=64, help="clingo threads"),
+    jobs: int = typer.Option(1, "--jobs", min=1, max=64, hidden=True, help="no effect since 0.8.0 (one thread)"),
 ):
     """Minimal cases where two statutes (or one under two readings) decide differently."""
     from nachruecken.errors import InputError
-    from nachruecken.research.check import Bounds, parse_spec, run_diff
+    from nachruecken.research.check import Bounds, LimitExceeded, Limits, parse_spec, run_diff
 
     try:
         spec_a, spec_b = parse_spec(a), parse_spec(b)
+        limits = Limits(conflict_limit, time_limit)
+        report = run_diff(spec_a, spec_b, Bounds(noms, cands, max_vote), witness_dir, limits, max_kinds)
     except InputError as exc:
         _err(str(exc))
         raise typer.Exit(2)
-    report = run_diff(spec_a, spec_b, Bounds(noms, cands, max_vote), witness_dir, time_limit, max_kinds, threads=jobs)
+    except LimitExceeded as exc:
+        _err(str(exc))
+        raise typer.Exit(LIMIT_EXIT)
     if as_json:
         for d in report["differences"]:
             d.pop("case", None)
@@ -186,18 +201,22 @@ def _print_diff(report: dict, spec_a, spec_b) -> None:
         if len(report["differences"]) >= report["max_kinds"]:
             console.print(
                 f"[yellow]Stopped at --max-kinds {report['max_kinds']}: more kinds of difference exist "
-                f"(or were not decided in time); raise --max-kinds to list them.[/yellow]"
+                f"(or were not decided within the effort); raise --max-kinds to list them.[/yellow]"
             )
         else:
             console.print(
-                "[yellow]The search for a further kind did not finish within --time-limit: more kinds "
+                "[yellow]The search for a further kind did not finish within --conflict-limit: more kinds "
                 "may exist.[/yellow]"
             )
     from nachruecken.law.statutes import load_statute
 
     cite = {"a": load_statute(spec_a.statute).citation, "b": load_statute(spec_b.statute).citation}
     for i, d in enumerate(report["differences"], 1):
-        console.print(_difference_line(i, d, cite) + (f"  [dim]{d['file']}[/dim]" if d["file"] else ""))
+        console.print(
+            _difference_line(i, d, cite)
+            + ("" if d.get("optimal", True) else " [yellow](not proven smallest)[/yellow]")
+            + (f"  [dim]{d['file']}[/dim]" if d["file"] else "")
+        )
     console.print(f"[dim]{report['note']}[/dim]")
 
 
@@ -239,37 +258,42 @@ def report(
     noms: int = typer.Option(2, "--noms", min=1, max=4, help="bound: nominations"),
     cands: int = typer.Option(4, "--cands", min=1, max=6, help="bound: candidates per nomination"),
     max_vote: int = typer.Option(2, "--max-vote", min=0, max=5, help="bound: vote counts 0..N (and none)"),
+    conflict_limit: int = typer.Option(
+        CONFLICT_LIMIT, "--conflict-limit", min=1, help="effort per question: clingo's conflicts (else unknown)"
+    ),
     time_limit: float = typer.Option(
-        120.0, "--time-limit", min=0.1, help="seconds per question to clingo (a safety net)"
+        600.0, "--time-limit", min=0.1, help="seconds per question; past them the run fails (a safety net)"
     ),
     vacancies: int = typer.Option(2, "--vacancies", min=0, max=2, help="bound: vacancies in a whole term"),
-    jobs: int = typer.Option(2, "--jobs", min=1, max=64, help="processes for the terms"),
+    jobs: int = typer.Option(2, "--jobs", min=1, max=64, help="processes: statutes and diffs side by side"),
     max_kinds: int = typer.Option(30, "--max-kinds", min=1, help="kinds of difference per diff"),
     term_time_limit: float = typer.Option(
-        300.0, "--term-time-limit", min=1, help="seconds for a statute's whole terms (a safety net)"
+        1800.0, "--term-time-limit", min=1, help="seconds for a statute's whole terms; past them the run fails"
     ),
 ):
     """Every statute's check findings and the statute diffs, as one document to publish."""
     from nachruecken.errors import InputError
-    from nachruecken.research.check import Bounds
+    from nachruecken.research.check import Bounds, LimitExceeded, Limits
     from nachruecken.research.report import render, run_report
 
     try:
         sids, pairs = _report_contents(statute, pair, fmt, output)
+        checks, diffs, meta = run_report(
+            sids,
+            pairs,
+            Bounds(noms, cands, max_vote),
+            Limits(conflict_limit, time_limit, term_time_limit),
+            vacancies,
+            jobs,
+            max_kinds,
+            progress=lambda line: sys.stderr.write(line + "\n"),
+        )
     except InputError as exc:
         _err(str(exc))
         raise typer.Exit(2)
-    checks, diffs, meta = run_report(
-        sids,
-        pairs,
-        Bounds(noms, cands, max_vote),
-        time_limit,
-        vacancies,
-        jobs,
-        max_kinds,
-        progress=lambda line: sys.stderr.write(line + "\n"),
-        term_time_limit=term_time_limit,
-    )
+    except LimitExceeded as exc:
+        _err(str(exc))
+        raise typer.Exit(LIMIT_EXIT)
     text = render(checks, diffs, meta, fmt)
     if output is None:
         sys.stdout.write(text)
