@@ -44,7 +44,7 @@ def provenance(command: list[str] | None = None, bounds: dict | None = None, lim
 def encodings_sha256() -> str:
     """SHA-256 over every file below the encodings folder, in sorted order of their relative paths;
     each path and its length go in before its bytes, so that no two trees hash alike by shifting
-    bytes between files. Computed once per process (about a millisecond for the shipped tree)."""
+    bytes between files. Computed once per process (1 to 7 ms for the shipped tree of 22 files)."""
     root = encodings_dir()
     digest = hashlib.sha256()
     files = sorted((p.relative_to(root).as_posix(), p) for p in root.rglob("*") if p.is_file() and _kept(p))
