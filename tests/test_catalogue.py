@@ -7,7 +7,7 @@ import string
 
 import pytest
 
-from nachruecken.law.statutes import encoded_statutes, encodings_dir, load_statute, statute_files
+from nachruecken.law.statutes import SOURCE_KEYS, encoded_statutes, encodings_dir, load_statute, statute_files
 from nachruecken.law.texts import LABELS, REPLAY_WARNINGS
 from nachruecken.output.documents.feststellung import EVENT_SENTENCE
 
@@ -78,3 +78,32 @@ def test_every_asp_file_has_a_header_naming_its_version():
         head = path.read_text(encoding="utf-8").splitlines()[:8]
         assert head[0].startswith("% ====="), path
         assert any("version" in line.lower() for line in head), path
+
+
+@pytest.mark.parametrize("sid", encoded_statutes())
+def test_every_text_names_its_source(sid):
+    """DESIGN "Provenance": each text's Fundstelle, version date, where and when it was retrieved, and
+    what of it the material holds; a version that extends another names its own."""
+    source = load_statute(sid).source
+    assert set(SOURCE_KEYS) <= set(source), sorted(set(SOURCE_KEYS) - set(source))
+    assert source["fundstelle"].startswith("§ ")
+    assert source["version_date"] is None or re.fullmatch(r"\d{4}-\d{2}-\d{2}", source["version_date"])
+    if source["version_date"] is None:  # then it says why
+        assert set(source["version_note"]) == {"en", "de"}
+    assert source["retrieved_from"] is None or source["retrieved_from"].startswith(("http://", "https://"))
+    for key in ("retrieved", "holds"):
+        assert set(source[key]) == {"en", "de"} and all(source[key].values()), key
+
+
+def test_a_later_version_does_not_inherit_its_base_source():
+    assert load_statute("nw-kwahlg-45-2024").source["version_date"] == "2024-07-31"
+    assert load_statute("nw-kwahlg-45").source["version_date"] == "2019-04-24"
+
+
+def test_statutes_shows_the_source(run_cli):
+    import json
+
+    info = json.loads(run_cli("statutes", "he", "--json").stdout)
+    assert [s["source"]["retrieved_from"] for s in info] == [None, "http://www.anwalt24.de/gesetze/kwg-2/34"]
+    text = run_cli("statutes", "he-kwg-34-2011").stdout
+    assert "Source: § 34 KWG (Hessen)" in text and "breaks off in Satz 2" in text

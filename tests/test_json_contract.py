@@ -18,6 +18,7 @@ TOP = {
     "readings",
     "warnings",
     "determinations",
+    "provenance",
 }
 DET = {
     "vacancy",
@@ -166,11 +167,12 @@ def test_every_result_follows_the_published_result_schema(run_cli):
 
     schema = json.loads(run_cli("schema", "--result").stdout)
     validator = jsonschema.Draft202012Validator(schema)
+    import nachruecken
     from nachruecken.case.loader import load_case
-    from nachruecken.engine.determine import determine_case
 
     for path in sorted(glob.glob("instances/*/*.yaml")):
         case = load_case(path)
         for kwargs in ({}, {"lang": "de", "all_candidates": True}):
-            errors = sorted(validator.iter_errors(determine_case(case, **kwargs)), key=str)
+            # decide: what solve --json prints, provenance included
+            errors = sorted(validator.iter_errors(nachruecken.decide(case, **kwargs)), key=str)
             assert not errors, (path, errors[0].message, list(errors[0].absolute_path))

@@ -130,6 +130,7 @@ def decide(
     'b'
     """
     from nachruecken.engine.determine import determine_case
+    from nachruecken.output.provenance import provenance
 
     if lang not in ("en", "de"):
         raise InputError(f"lang must be 'en' or 'de', not {lang!r}", "lang")
@@ -141,7 +142,7 @@ def decide(
         )
     loaded = case if isinstance(case, Case) else load_case(case)
     try:
-        return determine_case(
+        result = determine_case(
             loaded,
             statute,
             dict(readings) if readings else None,
@@ -151,3 +152,5 @@ def decide(
         )
     except InputError as err:
         raise err.with_file(loaded.file) from None
+    result["provenance"] = provenance()
+    return result

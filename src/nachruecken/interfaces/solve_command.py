@@ -104,8 +104,9 @@ def _checked_arguments(
 class _Results:
     """Writes each outcome in the format asked for, as it comes (CSV rows are gathered for the end)."""
 
-    def __init__(self, kind: str, sink: io.StringIO | None, lang: str, several: bool):
+    def __init__(self, kind: str, sink: io.StringIO | None, lang: str, several: bool, provenance: dict | None = None):
         self.kind, self.lang, self.several = kind, lang, several
+        self.provenance = provenance  # the same for every case of the run (JSON only)
         self.write = (
             (lambda text: sink.write(text)) if sink is not None else (lambda text: print(text, end="", flush=True))
         )
@@ -133,6 +134,8 @@ class _Results:
                 _err(outcome.error)
             return 3 if outcome.kind == "internal" else 2
         if self.kind == "json":
+            if self.provenance is not None:
+                outcome.result["provenance"] = self.provenance
             self.write(json.dumps(outcome.result, ensure_ascii=False, indent=None if self.several else 2) + "\n")
         elif self.kind == "markdown":
             self.write(
@@ -165,6 +168,16 @@ class _Results:
         return 0
 
 
+def _provenance(kind: str, timeout: float | None) -> dict | None:
+    """What a JSON result rests on; a time limit only where one was given, so that a plain run prints
+    what ``nachruecken.decide`` returns."""
+    if kind != "json":
+        return None
+    from nachruecken.output.provenance import provenance
+
+    return provenance(limits={"timeout": timeout} if timeout is not None else None)
+
+
 def run_solve(
     cases: list[Path],
     as_json: bool = False,
@@ -194,7 +207,7 @@ def run_solve(
     options = Options(statute, tuple(cli_readings.items()), lang, all_candidates, keep_case=kind != "json")
     # a file gets what the terminal would show at 80 columns (text), or the format asked for
     sink = io.StringIO() if output is not None else None
-    results = _Results(kind, sink, lang, several=len(paths) > 1)
+    results = _Results(kind, sink, lang, several=len(paths) > 1, provenance=_provenance(kind, timeout))
     worst = 0
     with _progress(len(paths)) as advance:
         for outcome in decide_files(paths, options, jobs, timeout, advance):

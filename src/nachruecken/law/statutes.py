@@ -126,6 +126,7 @@ class Statute:
     encoded: bool = True
     retired: dict[str, dict[str, str]] = field(default_factory=dict)  # reading id -> why it has no effect now
     membership_begins: dict[str, str] = field(default_factory=dict)  # when a called person becomes a member
+    source: dict = field(default_factory=dict)  # where the wording comes from (SOURCE_KEYS); {} if not given
 
     @property
     def state_code(self) -> str:
@@ -216,12 +217,29 @@ def _catalogue(sid: str) -> dict:
         return cat
     merged = dict(_catalogue(base_id))
     merged.pop("version_caveat", None)  # a caveat speaks of its own text only
+    merged.pop("source", None)  # so does a source: a later version names its own
     for key, value in cat.items():
         if key in ("norms", "readings", "texts"):
             merged[key] = {**(merged.get(key) or {}), **(value or {})}
         else:
             merged[key] = value
     return merged
+
+
+# what a catalogue's ``source`` says of its text (DESIGN, "Provenance"); ``version_note`` may add why
+# ``version_date`` is null, or what the date means
+SOURCE_KEYS = ("fundstelle", "version_date", "retrieved_from", "retrieved", "holds")
+
+
+def _source(sid: str, given: dict | None) -> dict:
+    """A catalogue's ``source``, with ``version_date`` as ISO text; a key missing is a packaging fault."""
+    if not given:
+        return {}
+    missing = [key for key in SOURCE_KEYS if key not in given]
+    if missing:
+        raise InputError(f"statute '{sid}': source lacks {', '.join(missing)}", "source")
+    day = _date_or_none(given["version_date"])
+    return {**given, "version_date": day.isoformat() if day else None}
 
 
 def _date_or_none(value) -> dt.date | None:
@@ -263,6 +281,7 @@ def load_statute(sid: str) -> Statute:
         windowed=bool(cat.get("windowed", False)),
         retired=cat.get("retired_readings") or {},
         membership_begins=cat.get("membership_begins") or {},
+        source=_source(sid, cat.get("source")),
     )
 
 

@@ -149,6 +149,40 @@ DETERMINATION = {
         "holder_keeps_seat": {"const": True, "description": "with outcome referred: the departure itself is referred"},
     },
 }
+# what a result rests on (output/provenance.py); the same object in every JSON result and report
+PROVENANCE: dict[str, Any] = {
+    "type": "object",
+    "required": [
+        "nachruecken_version",
+        "git_commit",
+        "encodings_sha256",
+        "clingo_version",
+        "command",
+        "bounds",
+        "limits",
+    ],
+    "additionalProperties": False,
+    "properties": {
+        "nachruecken_version": {"type": "string"},
+        "git_commit": {
+            "type": ["string", "null"],
+            "description": "the commit of a source checkout (uncommitted changes are not detected); null when installed",
+        },
+        "encodings_sha256": {
+            "type": "string",
+            "pattern": "^[0-9a-f]{64}$",
+            "description": "SHA-256 over every file of the encodings, by sorted relative path (path, length, bytes)",
+        },
+        "clingo_version": {"type": "string"},
+        "command": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "the command line as given (sys.argv); the web API leaves it out",
+        },
+        "bounds": {"type": ["object", "null"], "description": "the bounds of a bounded search (check, diff, report)"},
+        "limits": {"type": ["object", "null"], "description": "time limits and the like, as given; null: none"},
+    },
+}
 RESULT_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://nachruecken.invalid/result.schema.json",
@@ -164,6 +198,7 @@ RESULT_SCHEMA = {
         "readings",
         "warnings",
         "determinations",
+        "provenance",
     ],
     "properties": {
         "format_version": {"const": 1},
@@ -177,5 +212,6 @@ RESULT_SCHEMA = {
         "warnings": {"type": "array", "items": {"type": "string"}},
         "determinations": {"type": "array", "items": DETERMINATION},
         "composition": {"type": "object", "required": ["as_of", "legal_member_count", "seats", "vacant", "pending"]},
+        "provenance": {**PROVENANCE, "required": [k for k in PROVENANCE["required"] if k != "command"]},
     },
 }

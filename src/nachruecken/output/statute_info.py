@@ -48,6 +48,7 @@ def describe(sid: str) -> dict:
         },
         "versions_of_state": list(VERSIONS[STATE_OF[sid]]),
         "version_caveat": st.version_caveat or None,
+        "source": st.source or None,
         "norms": [
             {"id": n.id, "citation": n.citation, "title": n.title, "outside_section": n.outside_section}
             for n in st.norms.values()
@@ -84,6 +85,28 @@ def _in_force(st: dict, lang: str) -> str:
     return f"in force {span}" if span else "in-force dates not established"
 
 
+SOURCE_WORDS = {
+    "en": ("Source", "version of", "version date", "retrieved from", "Holds"),
+    "de": ("Quelle", "Fassung vom", "Datum der Fassung", "abgerufen von", "Enthält"),
+}
+
+
+def source_line(source: dict, lang: str) -> str:
+    """Where a text comes from, in one paragraph: the Fundstelle, the version's date (or why none), where
+    and when it was retrieved, and what of it the material holds."""
+    label, version_of, version_date, retrieved_from, holds = SOURCE_WORDS[lang]
+    note = (source.get("version_note") or {}).get(lang, "")
+    if source["version_date"]:
+        dated = f"{version_of} {source['version_date']}" + (f" ({note})" if note else "")
+    else:
+        dated = f"{version_date}: {note or '-'}"
+    where = f"{retrieved_from} {source['retrieved_from']}, " if source["retrieved_from"] else ""
+    return (
+        f"{label}: {source['fundstelle']}; {dated}; {where}{source['retrieved'][lang]}. "
+        f"{holds}: {source['holds'][lang]}."
+    )
+
+
 def print_statutes(info: list[dict], console: Console, lang: str) -> None:
     console.print(escape(VERSIONS_NOTE[lang]) + "\n")
     for st in info:
@@ -105,6 +128,8 @@ def print_statutes(info: list[dict], console: Console, lang: str) -> None:
             )
         if st["version_caveat"]:
             console.print(f"[yellow]{escape(st['version_caveat'][lang])}[/yellow]")
+        if st["source"]:
+            console.print(escape(source_line(st["source"], lang)))
         norms = Table(title="Norms" if lang == "en" else "Normen", header_style="bold", title_justify="left")
         for col in ("id", "citation", "decides") if lang == "en" else ("Id", "Zitat", "regelt"):
             norms.add_column(col, overflow="fold")

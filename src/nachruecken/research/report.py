@@ -12,6 +12,7 @@ import datetime as dt
 import html
 import os
 import platform
+import shlex
 import time
 
 from nachruecken.law.statutes import STATUTE_IDS, load_statute
@@ -229,7 +230,28 @@ def build_blocks(checks: list[dict], diffs: list[dict], meta: dict) -> list[tupl
         )
     for d in diffs:
         blocks += _diff_blocks(d)
-    return blocks
+    return blocks + _provenance_blocks(meta.get("provenance"))
+
+
+def _provenance_blocks(prov: dict | None) -> list[tuple]:
+    """The footer: what the document rests on (the interfaces hand it in, output/provenance.py)."""
+    if not prov:
+        return []
+    return [
+        heading(2, "Provenance"),
+        para("What this document rests on; `git_commit` does not show uncommitted changes, `encodings_sha256` does."),
+        table(["key", "value"], [[key, _provenance_value(key, value)] for key, value in prov.items()]),
+    ]
+
+
+def _provenance_value(key: str, value) -> str:
+    if key == "command":
+        return f"`{shlex.join(value)}`"
+    if value is None:
+        return "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} = {v}" for k, v in value.items())
+    return f"`{value}`"
 
 
 def _introduction(meta: dict) -> tuple:

@@ -124,16 +124,28 @@ def template(
 
 def schema(
     result: bool = typer.Option(False, "--result", help="the schema of what `solve --json` prints instead"),
+    check: bool = typer.Option(False, "--check", help="the schema of what `check --json` prints instead"),
+    diff: bool = typer.Option(False, "--diff", help="the schema of what `diff --json` prints instead"),
 ):
-    """Print the JSON Schema of case files (for editors), or with --result of the solve result."""
+    """Print the JSON Schema of case files (for editors), or of what `solve`, `check` or `diff` print."""
+    if result + check + diff > 1:
+        _err("--result, --check and --diff name one schema each; give one of them")
+        raise typer.Exit(2)
+    print(json.dumps(_schema_of(result, check, diff), ensure_ascii=False, indent=2))
+
+
+def _schema_of(result: bool, check: bool, diff: bool) -> dict:
     if result:
         from nachruecken.output.result_schema import RESULT_SCHEMA
 
-        print(json.dumps(RESULT_SCHEMA, ensure_ascii=False, indent=2))
-        return
+        return RESULT_SCHEMA
+    if check or diff:
+        from nachruecken.output.research_schema import CHECK_SCHEMA, DIFF_SCHEMA
+
+        return CHECK_SCHEMA if check else DIFF_SCHEMA
     from nachruecken.case.schema import CASE_SCHEMA
 
-    print(json.dumps(CASE_SCHEMA, ensure_ascii=False, indent=2))
+    return CASE_SCHEMA
 
 
 def import_cmd(

@@ -63,7 +63,10 @@ def compare(
         _err(str(exc))
         raise typer.Exit(2)
     if as_json:
-        docs = [{"case": str(path), "comparison": rows} for path, _, rows in out]
+        from nachruecken.output.provenance import provenance
+
+        prov = provenance()
+        docs = [{"case": str(path), "comparison": rows, "provenance": prov} for path, _, rows in out]
         print(json.dumps(docs[0] if len(docs) == 1 else docs, ensure_ascii=False, indent=2))
         return
     _print_comparisons(out)

@@ -71,9 +71,26 @@ def check(
         raise typer.Exit(LIMIT_EXIT)
     if as_json:
         _drop_witness_cases(report)
-        print(json.dumps(report, ensure_ascii=False, indent=2))
+        prov = _provenance(
+            {"noms": noms, "cands": cands, "max_vote": max_vote, "vacancies": vacancies},
+            {"conflicts": conflict_limit, "time_limit": time_limit, "term_time_limit": term_time_limit, "jobs": jobs},
+        )
+        print(json.dumps(_versioned(report, prov), ensure_ascii=False, indent=2))
         return
     _print_check(sid, report)
+
+
+def _provenance(bounds: dict, limits: dict) -> dict:
+    from nachruecken.output.provenance import provenance
+
+    return provenance(bounds=bounds, limits=limits)
+
+
+def _versioned(report: dict, prov: dict) -> dict:
+    """A research result as JSON: ``format_version`` first, ``provenance`` last (output/research_schema.py)."""
+    from nachruecken import FORMAT_VERSION
+
+    return {"format_version": FORMAT_VERSION, **report, "provenance": prov}
 
 
 def _drop_witness_cases(report: dict) -> None:
@@ -177,7 +194,11 @@ def diff(
     if as_json:
         for d in report["differences"]:
             d.pop("case", None)
-        print(json.dumps(report, ensure_ascii=False, indent=2))
+        prov = _provenance(
+            {"noms": noms, "cands": cands, "max_vote": max_vote},
+            {"conflicts": conflict_limit, "time_limit": time_limit, "max_kinds": max_kinds},
+        )
+        print(json.dumps(_versioned(report, prov), ensure_ascii=False, indent=2))
         return
     _print_diff(report, spec_a, spec_b)
 
@@ -294,6 +315,16 @@ def report(
     except LimitExceeded as exc:
         _err(str(exc))
         raise typer.Exit(LIMIT_EXIT)
+    meta["provenance"] = _provenance(
+        {"noms": noms, "cands": cands, "max_vote": max_vote, "vacancies": vacancies},
+        {
+            "conflicts": conflict_limit,
+            "time_limit": time_limit,
+            "term_time_limit": term_time_limit,
+            "max_kinds": max_kinds,
+            "jobs": jobs,
+        },
+    )
     text = render(checks, diffs, meta, fmt)
     if output is None:
         sys.stdout.write(text)
