@@ -17,7 +17,7 @@ import clingo
 from clingo import ast
 
 from nachruecken.law.statutes import encodings_dir, load_statute, statute_files
-from nachruecken.research.universe import COMMON, FEATURES, Bounds, optimal, options
+from nachruecken.research.universe import COMMON, FEATURES, Bounds, optimal, options, vote_order_facts
 from nachruecken.research.witness import witness_case, write_witness
 
 DIFF = """
@@ -96,6 +96,8 @@ def _diff_control(a: Spec, b: Spec, bounds: Bounds, threads: int = 1) -> clingo.
         (root / "core" / "input.lp").read_text(encoding="utf-8"),
         (root / "core" / "state.lp").read_text(encoding="utf-8"),
         "\n".join(f"check_uses({f})." for f in sorted(features)),
+        # an election that can happen under both texts' election rules
+        "\n".join(sorted(set(vote_order_facts(a.statute) + vote_order_facts(b.statute)))),
         _readings_text(a, "a_"),
         _readings_text(b, "b_"),
         DIFF,
