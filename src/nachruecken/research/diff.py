@@ -18,7 +18,7 @@ from clingo import ast
 
 from nachruecken.law.statutes import encodings_dir, load_statute, statute_files
 from nachruecken.research.universe import COMMON, FEATURES, Bounds, optimal, options, vote_order_facts
-from nachruecken.research.witness import witness_case, write_witness
+from nachruecken.research.witness import in_force_throughout, witness_case, write_witness
 
 DIFF = """
 % --- A and B decide differently ----------------------------------------------
@@ -247,6 +247,9 @@ def _differences(
         if witness_dir is not None:
             stem = name or f"diff-{a.statute}-{b.statute}"
             entry["file"] = write_witness(entry["case"], witness_dir, f"{stem}-{len(differences) + 1}.yaml")
+            entry["file_b"] = _write_side_b(
+                b, atoms, entry["case"], witness_dir, f"{stem}-{len(differences) + 1}-b.yaml"
+            )
         differences.append(entry)
     return differences, unreproduced, status, complete
 
@@ -278,6 +281,16 @@ def _decided_witness(a: Spec, b: Spec, atoms, kind: tuple) -> tuple[dict, object
     except EncodingError as exc:
         entry["a"] = entry["b"] = {"outcome": f"refused: {exc}", "successor": None}
     return entry, loaded
+
+
+def _write_side_b(b: Spec, atoms, case: dict, witness_dir: Path, filename: str) -> str | None:
+    """Where B's text was not in force on the dates of the witness (a case of A), the same model as a case
+    of B, dated within B's time in force, with B's outcome expected; its path (None: A's file serves)."""
+    if in_force_throughout(b.statute, case):
+        return None
+    case_b = witness_case(b.statute, atoms, "b_", dict(b.readings))
+    case_b["title"] = case["title"]
+    return write_witness(case_b, witness_dir, filename)
 
 
 def _block(ctl: clingo.Control, kind: tuple, step: int) -> None:
