@@ -30,9 +30,13 @@ def _reproduces(witness):
 def _can_happen(case, loaded):
     """A witness is an election that can happen: it passes the plausibility checks of a real case,
     and its Einzelbewerber, Ersatzlisten, groups and districts are well formed."""
-    from nachruecken.case.plausibility import case_warnings
+    from nachruecken.case.plausibility import case_warnings, vote_order_warnings
+    from nachruecken.law.statutes import STATE_OF
+    from nachruecken.research.witness import in_force_throughout
 
     assert case_warnings(loaded) == [], case_warnings(loaded)
+    assert vote_order_warnings(loaded, STATE_OF[loaded.statute]) == []
+    assert in_force_throughout(loaded.statute, case)
     noms = {n["id"]: n for n in case["nominations"]}
     kinds: dict = {}
     for n in case["nominations"]:

@@ -12,12 +12,13 @@ import pytest
 from clingo import ast
 
 from nachruecken.case.loader import build_case
-from nachruecken.case.plausibility import case_warnings
+from nachruecken.case.plausibility import case_warnings, vote_order_warnings
 from nachruecken.engine import solver
 from nachruecken.engine.expectations import run_expected
 from nachruecken.research.check import Bounds, run_check
 from nachruecken.research.term_check import _decide, _examine, ordered_shapes, run_terms, witness_files
 from nachruecken.research.terms import FAMILY, build_term, shapes
+from nachruecken.research.witness import in_force_throughout
 
 from strategies import STATUTES
 
@@ -53,6 +54,8 @@ def test_every_single_vacancy_term_is_a_case_that_can_happen(statute):
     for data in cases:
         loaded = build_case(data, "<term>")
         assert case_warnings(loaded) == [], (data["events"], case_warnings(loaded))
+        assert vote_order_warnings(loaded, FAMILY[statute]) == []
+        assert in_force_throughout(statute, data), (data["election_date"], data["events"])  # dated in force
         assert {e["person"] for e in data["events"]} <= {c["id"] for n in data["nominations"] for c in n["candidates"]}
 
 

@@ -5,6 +5,9 @@ Each is a (code, params) pair in words in ``explain.REPLAY_WARNINGS``; none chan
 
 from __future__ import annotations
 
+import datetime as dt
+from dataclasses import dataclass
+
 from nachruecken.case.model import Case
 
 # Events that belong to the procedure after an election; dated before it, they are a typing error
@@ -75,3 +78,128 @@ def result_warnings(case: Case, determinations: list[dict]) -> list[tuple[str, d
                 )
             )
     return out
+
+
+# --- vote order -------------------------------------------------------------------------------------
+# Where an election gives a nomination's seats to its candidates by their votes, nobody elected on it
+# has fewer votes than someone of it who was not elected, unless an event explains it. Each state's
+# rules (its family of texts: the election is the same under every version):
+# - tier: the nominations it covers (list, district), or ``field`` - every candidate of a Mehrheitswahl;
+# - seat: ``any`` elected of the nomination, or only those on a ``personal`` (Personenwahl) seat;
+# - body: ``any`` body, or only a ``municipal`` council;
+# - norm: the norm the order rests on. The statutes encoded order the Ersatzpersonen; the election's own
+#   allocation is cited where the material has it, elsewhere the succession's order stands for it (a
+#   reading: the succession continues the election's order).
+@dataclass(frozen=True)
+class ByVotes:
+    tier: str
+    norm: str
+    seat: str = "any"
+    body: str = "any"
+
+
+# A Mehrheitswahl elects the candidates with the most votes, whatever the state: that is what makes it
+# one (Hessen § 34 Abs. 1a with § 1 Abs. 2 KWG, Brandenburg § 60 Abs. 5 with § 5 Abs. 1 Satz 2
+# BbgKWahlG walk it by votes too; NRW, M-V and Hamburg have no rule of their own for it).
+MAJORITY = "Mehrheitswahl"
+VOTE_ORDER: dict[str, tuple[ByVotes, ...]] = {
+    # § 34 Abs. 1 Satz 1 KWG (both texts): "der nächste ... Bewerber des Wahlvorschlags mit den meisten
+    # Stimmen" - the voters' kumulieren and panaschieren order each Wahlvorschlag by personal votes
+    "he": (
+        ByVotes("list", "§ 34 Abs. 1 Satz 1 KWG"),
+        ByVotes("district", "§ 34 Abs. 1 Satz 1 KWG"),
+        ByVotes("field", "§ 34 Abs. 1a KWG"),
+    ),
+    # § 45 Abs. 2 KWahlG: the Reserveliste goes by list place; a Wahlbezirk elects one person
+    "nw": (ByVotes("field", MAJORITY),),
+    # § 60 Abs. 2 Satz 1 BbgKWahlG (the Ersatzpersonen by votes, as the seats within a list: the official
+    # description of the system; § 48 itself is not in the material); Abs. 5 for a Mehrheitswahl
+    "bb": (
+        ByVotes("list", "§ 60 Abs. 2 Satz 1 BbgKWahlG"),
+        ByVotes("district", "§ 60 Abs. 2 Satz 1 BbgKWahlG"),
+        ByVotes("field", "§ 60 Abs. 5 BbgKWahlG"),
+    ),
+    # § 33 Abs. 2 Satz 3 LKWG M-V: municipal Ersatzpersonen by votes (a Landesliste goes by list place,
+    # § 58 Abs. 5)
+    "mv": (
+        ByVotes("list", "§ 33 Abs. 2 Satz 3 LKWG M-V", body="municipal"),
+        ByVotes("district", "§ 33 Abs. 2 Satz 3 LKWG M-V", body="municipal"),
+        ByVotes("field", MAJORITY),
+    ),
+    # § 4 Abs. 3 BezVWG: a Wahlkreisliste's seats by personal votes; § 5 Abs. 8: a Bezirksliste's
+    # Personenwahl seats by personal votes (a reading; its Listenwahl seats go by list place, § 5 Abs. 7)
+    "hh": (
+        ByVotes("district", "§ 4 Abs. 3 BezVWG"),
+        ByVotes("list", "§ 5 Abs. 8 BezVWG", seat="personal"),
+        ByVotes("field", MAJORITY),
+    ),
+}
+# What can keep a candidate with more votes from a seat at the election: he refused it, died, or was not
+# eligible or held an incompatible post, before the elected declared (within four weeks of the
+# election, or up to the start of the Wahlperiode where the case gives it). A lot decides only a tie,
+# and a tie breaks no order.
+EXPLAINING_TYPES = frozenset({"refused", "died", "lost_eligibility", "incompatibility"})
+
+
+def vote_order_breaks(case: Case, state: str) -> list[tuple[str, tuple[str, int], list[tuple[str, int]], str]]:
+    """(nomination, the elected with the fewest votes, those not elected with more, norm) for each
+    nomination (or Mehrheitswahl) whose seats go by votes and whose election breaks that order with no
+    event to explain it. A candidate without a vote count is not compared: the case does not say it."""
+    rules = [r for r in VOTE_ORDER.get(state, ()) if r.body in ("any", case.body_kind)]
+    elected_anywhere = {p for p, entries in case.candidacies.items() if any(c.elected for _, c in entries)}
+    noms = [n for n in case.nominations if n.by_election is None]
+    scopes = []
+    if case.election == "majority":
+        scopes += [(MAJORITY, r, [c for n in noms for c in n.candidates]) for r in rules if r.tier == "field"]
+    else:
+        scopes += [(n.name or n.id, r, n.candidates) for n in noms for r in rules if r.tier == n.tier]
+    out = []
+    for label, rule, entries in scopes:
+        seated = [(c.votes, c.person) for c in entries if c.elected and c.votes is not None]
+        seated = [s for s in seated if rule.seat == "any" or _seat(entries, s[1]) == rule.seat]
+        if not seated:
+            continue
+        low, who = min(seated)
+        above = sorted(
+            {
+                (c.person, c.votes)
+                for c in entries
+                if c.person not in elected_anywhere and c.votes is not None and c.votes > low
+            },
+            key=lambda pv: (-pv[1], pv[0]),
+        )
+        above = [(p, v) for p, v in above if not _explained(case, p)]
+        if above:
+            out.append((label, (who, low), above, rule.norm))
+    return out
+
+
+def _seat(entries, person: str) -> str | None:
+    return next((c.seat for c in entries if c.person == person and c.elected), None)
+
+
+def _explained(case: Case, person: str) -> bool:
+    """An event of ``person`` that could have kept him from his seat at the election."""
+    limit = None
+    if case.election_date is not None:
+        limit = max(case.election_date + dt.timedelta(days=28), case.body_period_start or case.election_date)
+    return any(
+        e.person == person and e.type in EXPLAINING_TYPES and (limit is None or e.date <= limit) for e in case.events
+    )
+
+
+def vote_order_warnings(case: Case, state: str) -> list[tuple[str, dict]]:
+    """The warning for each break of the vote order (``vote_order_breaks``), naming the persons and votes."""
+    return [
+        (
+            "vote_order_broken",
+            {
+                "nomination": label,
+                "elected": who,
+                "votes": str(low),
+                "above": ", ".join(f"'{p}' ({v})" for p, v in above),
+                "norm": norm,
+            },
+        )
+        for label, (who, low), above, norm in vote_order_breaks(case, state)
+    ]

@@ -9,10 +9,10 @@ import dataclasses
 import datetime as dt
 
 from nachruecken.case.model import Case
-from nachruecken.case.plausibility import case_warnings, departure_hint, result_warnings
+from nachruecken.case.plausibility import case_warnings, departure_hint, result_warnings, vote_order_warnings
 from nachruecken.engine.ledger import LedgerRules, run_ledger
 from nachruecken.law.dates import long_date
-from nachruecken.law.statutes import Statute
+from nachruecken.law.statutes import STATE_OF, Statute, versions_of
 from nachruecken.law.texts import REPLAY_WARNINGS
 
 # statute notes that are also case warnings: the data, not the law, decides the outcome, or a fact
@@ -26,6 +26,7 @@ def warning_codes(
     """Every warning of the term as (code, params), in the order they are shown."""
     codes = (
         case_warnings(case)
+        + vote_order_warnings(case, STATE_OF[versions_of(spec)[0]])
         + [departure_hint(code, params, case) for code, params in ledger.warnings]
         + ([] if ledger.procedures else [("nothing", {})])
         + _period_warnings(case, ledger)

@@ -266,6 +266,10 @@ REPLAY_WARNINGS = {
         "nomination_without_reserve": "nobody on {nomination} is left for the seat of '{person}' (the case lists "
         "{n} names, all elected or passed over): if the official list has further "
         "names, add them",
+        "vote_order_broken": "on {nomination} the seats go by votes ({norm}), but '{elected}' is elected with "
+        "{votes} votes and {above} with more votes are not, and no event of theirs (a refusal, death, lost "
+        "eligibility or Hinderungsgrund by four weeks after the election) explains it: check the votes and "
+        "the `elected` marks",
         "readings_set_aside": "the case's readings {readings} belong to its own statute and are not applied "
         "under {spec}",
         "referred_kept": "the seat of '{person}' was referred to another provision; it is taken to stay with "
@@ -353,6 +357,10 @@ REPLAY_WARNINGS = {
         "nomination_without_reserve": "auf {nomination} ist für den Sitz von '{person}' niemand mehr übrig (der "
         "Fall nennt {n} Namen, alle gewählt oder übergangen): enthält die amtliche "
         "Liste weitere Namen, diese ergänzen",
+        "vote_order_broken": "auf {nomination} gehen die Sitze nach Stimmen ({norm}), gewählt ist aber "
+        "'{elected}' mit {votes} Stimmen, nicht gewählt {above} mit mehr Stimmen, und kein Ereignis (Ablehnung, "
+        "Tod, Verlust der Wählbarkeit oder Hinderungsgrund bis vier Wochen nach der Wahl) erklärt es: "
+        "Stimmenzahlen und Kennzeichen `elected` prüfen",
         "readings_set_aside": "die Lesarten des Falls ({readings}) gehören zu dessen eigenem Gesetz und werden "
         "unter {spec} nicht angewandt",
         "referred_kept": "der Sitz von '{person}' wurde auf eine andere Vorschrift verwiesen; er bleibt bei "

@@ -133,6 +133,10 @@ DIFFERENCE: dict[str, Any] = {
     "properties": {
         "kind": {"type": "object", "required": ["a", "b"], "properties": {"a": SIDE, "b": SIDE}},
         "file": {"type": ["string", "null"]},
+        "file_b": {
+            "type": ["string", "null"],
+            "description": "B's own case of the witness, where B's text was not in force on A's dates",
+        },
         "optimal": OPTIMAL,
         "a": DECIDED,
         "b": DECIDED,

@@ -17,8 +17,8 @@ import clingo
 from clingo import ast
 
 from nachruecken.law.statutes import encodings_dir, load_statute, statute_files
-from nachruecken.research.universe import COMMON, FEATURES, Bounds, Limits, optimal, options
-from nachruecken.research.witness import witness_case, write_witness
+from nachruecken.research.universe import COMMON, FEATURES, Bounds, Limits, optimal, options, vote_order_facts
+from nachruecken.research.witness import in_force_throughout, witness_case, write_witness
 
 DIFF = """
 % --- A and B decide differently ----------------------------------------------
@@ -96,6 +96,8 @@ def _diff_control(a: Spec, b: Spec, bounds: Bounds) -> clingo.Control:
         (root / "core" / "input.lp").read_text(encoding="utf-8"),
         (root / "core" / "state.lp").read_text(encoding="utf-8"),
         "\n".join(f"check_uses({f})." for f in sorted(features)),
+        # an election that can happen under both texts' election rules
+        "\n".join(sorted(set(vote_order_facts(a.statute) + vote_order_facts(b.statute)))),
         _readings_text(a, "a_"),
         _readings_text(b, "b_"),
         DIFF,
@@ -195,6 +197,9 @@ def run_diff(
         stem = name or f"diff-{a.statute}-{b.statute}"
         for number, entry in enumerate(differences, 1):
             entry["file"] = write_witness(entry["case"], witness_dir, f"{stem}-{number}.yaml")
+            entry["file_b"] = _write_side_b(b, entry["_atoms"], entry["case"], witness_dir, f"{stem}-{number}-b.yaml")
+    for entry in differences:
+        del entry["_atoms"]
     if not differences and not complete and unreproduced:
         status = "unknown"  # stopped after kinds set aside: a reproducible one may still exist
     return {
@@ -245,6 +250,7 @@ def _differences(
         entry["optimal"] = proven
         if survey:
             entry["depends_on"] = _reading_dependence(loaded, a, b, entry["a"], entry["b"])
+        entry["_atoms"] = atoms  # for B's own case file, written once the differences are in order
         differences.append(entry)
     return differences, unreproduced, status, complete
 
@@ -276,6 +282,16 @@ def _decided_witness(a: Spec, b: Spec, atoms, kind: tuple) -> tuple[dict, object
     except EncodingError as exc:
         entry["a"] = entry["b"] = {"outcome": f"refused: {exc}", "successor": None}
     return entry, loaded
+
+
+def _write_side_b(b: Spec, atoms, case: dict, witness_dir: Path, filename: str) -> str | None:
+    """Where B's text was not in force on the dates of the witness (a case of A), the same model as a case
+    of B, dated within B's time in force, with B's outcome expected; its path (None: A's file serves)."""
+    if in_force_throughout(b.statute, case):
+        return None
+    case_b = witness_case(b.statute, atoms, "b_", dict(b.readings))
+    case_b["title"] = case["title"]
+    return write_witness(case_b, witness_dir, filename)
 
 
 def _block(ctl: clingo.Control, kind: tuple, step: int) -> None:

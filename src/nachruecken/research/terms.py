@@ -44,10 +44,11 @@ FAMILY = {
 }
 
 # The election and the first vacancy fall within the text's time in force (no warning about another
-# text): the Hessian text before 2011 on its 2006 election, the others on the 2019 elections. Each first
-# day is a Monday, and its next forty days hold no public holiday of the Land.
-ELECTION = {"he-kwg-34": "2006-03-26"}
-FIRST = {"he-kwg-34": dt.date(2008, 1, 7)}
+# text): the Hessian text before 2011 on its 2006 election, the NRW text from 31 July 2024 on the 2025
+# election, the others on the 2019 elections. Each first day is a Monday, and its next forty days hold
+# no public holiday of the Land.
+ELECTION = {"he-kwg-34": "2006-03-26", "nw-kwahlg-45-2024": "2025-09-14"}
+FIRST = {"he-kwg-34": dt.date(2008, 1, 7), "nw-kwahlg-45-2024": dt.date(2027, 1, 4)}
 
 
 def first_day(statute: str) -> dt.date:

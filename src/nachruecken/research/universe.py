@@ -16,7 +16,8 @@ from typing import Any, NamedTuple
 
 import clingo
 
-from nachruecken.law.statutes import encodings_dir, load_statute, statute_files
+from nachruecken.case.plausibility import VOTE_ORDER
+from nachruecken.law.statutes import STATE_OF, encodings_dir, load_statute, statute_files
 
 # Features of the universe a statute's encoding can react to (the rest would only enlarge it).
 FEATURES = {
@@ -60,6 +61,13 @@ class Bounds:
     max_vote: int = 2
 
 
+def vote_order_facts(statute_id: str) -> list[str]:
+    """``seats_by_votes(Tier, Seat, Body)``: where the statute's election gives a nomination's seats by
+    votes (case/plausibility.py ``VOTE_ORDER``, which `solve`'s warning reads too), for the universe's
+    constraint that no elected candidate has fewer votes than one not elected."""
+    return [f"seats_by_votes({r.tier},{r.seat},{r.body})." for r in VOTE_ORDER.get(STATE_OF[statute_id], ())]
+
+
 def _program(statute_id: str, encoding: str | None = None, pinned: dict[str, str] | None = None) -> str:
     """Universe + core + the statute's encoding (or ``encoding``, e.g. a test's planted fault)."""
     root = encodings_dir()
@@ -72,6 +80,7 @@ def _program(statute_id: str, encoding: str | None = None, pinned: dict[str, str
     parts.append(ANALYSIS)
     st = load_statute(statute_id)
     facts = [f"check_uses({f})." for f in COMMON + FEATURES.get(statute_id, ())]
+    facts += vote_order_facts(statute_id)
     for rid, reading in st.readings.items():
         facts.append(f'reading_id("{rid}").')
         facts += [f'reading_value("{rid}",{v}).' for v in reading.values]

@@ -8,14 +8,45 @@ vacancy (or, for a conflict, the conflict itself).
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import Any
 
 import clingo
 import yaml
 
-from nachruecken.law.dates import iso
+from nachruecken.law.dates import from_int
+from nachruecken.law.statutes import load_statute
 from nachruecken.research.universe import atom_id
+
+# The universe dates a case from an election on 26 May 2019 to its as_of on 1 March 2021 (events in
+# 2020 and 2021, a Wahlperiode ending in 2021 or 2022: encodings/check/universe.lp). A text not in force
+# then has its witnesses moved by whole years into its time in force, to years of the same calendar from
+# March on (every period of the universe, from 28 Dec 2020 to 1 March 2021, ends on the same weekday and
+# around the same fixed holidays: 2009/2010/2011 and 2026/2027 repeat 2020/2021/2022), with the election
+# on a real election day of the state. Texts the universe's dates fit keep them.
+MOVED = {
+    # the Hessian text before 2011 (in force until 23 Dec 2011): the local elections of 26 March 2006
+    "he-kwg-34": (-11, "2006-03-26"),
+    # the NRW text from 31 July 2024: the local elections of 14 September 2025
+    "nw-kwahlg-45-2024": (6, "2025-09-14"),
+}
+ELECTION_DATE = "2019-05-26"
+AS_OF = 20210301
+
+
+def moved(statute_id: str, day: int) -> str:
+    """A universe date (yyyymmdd) as the witness of ``statute_id`` carries it (ISO)."""
+    years = MOVED.get(statute_id, (0, ""))[0]
+    return from_int(day + years * 10000).isoformat()
+
+
+def in_force_throughout(statute_id: str, case: dict) -> bool:
+    """Whether every date of ``case`` (election, as_of, events, Wahlperiode) lies in the text's time in force."""
+    st = load_statute(statute_id)
+    days = [case.get("election_date"), case.get("as_of"), (case.get("body") or {}).get("period_end")]
+    days += [e["date"] for e in case.get("events", [])]
+    return all(st.in_force_on(dt.date.fromisoformat(str(d))) for d in days if d)
 
 
 def witness_case(statute_id: str, atoms: list[clingo.Symbol], prefix: str = "", readings: dict | None = None) -> dict:
@@ -25,9 +56,10 @@ def witness_case(statute_id: str, atoms: list[clingo.Symbol], prefix: str = "", 
     for a in atoms:
         by.setdefault(a.name, []).append(a.arguments)
     nominations = [_nomination(by, n) for (n,) in sorted(by.get("nomination", []), key=lambda t: atom_id(t[0]))]
-    events = _events(by)
-    case: dict = {"statute": statute_id, "title": "", "election_date": "2019-05-26", "as_of": "2021-03-01"}
-    _add_election_and_body(case, by)
+    events = _events(by, statute_id)
+    election = MOVED.get(statute_id, (0, ELECTION_DATE))[1]
+    case: dict = {"statute": statute_id, "title": "", "election_date": election, "as_of": moved(statute_id, AS_OF)}
+    _add_election_and_body(case, by, statute_id)
     if readings is None:
         readings = {rid.string: v.name for rid, v in by.get("reading", [])}
     if readings:
@@ -79,7 +111,7 @@ def _candidate(by: dict, n: clingo.Symbol, p: clingo.Symbol, pos: clingo.Symbol)
     return c
 
 
-def _events(by: dict) -> list[dict]:
+def _events(by: dict, statute_id: str) -> list[dict]:
     """The model's events in their order, each with the details its type carries."""
     forms = {i.number: f.name for i, f in by.get("event_form", [])}
     reserved = {i.number for (i,) in by.get("event_reservation", [])}
@@ -90,7 +122,7 @@ def _events(by: dict) -> list[dict]:
     for i, d, p, t in sorted(by.get("event", []), key=lambda e: e[0].number):
         # (left_other_group is how the ledger hands on a left_group naming a group he joined later)
         ev = {
-            "date": iso(d.number),
+            "date": moved(statute_id, d.number),
             "person": atom_id(p),
             "type": "left_group" if t.name == "left_other_group" else t.name,
         }
@@ -108,7 +140,7 @@ def _events(by: dict) -> list[dict]:
     return events
 
 
-def _add_election_and_body(case: dict, by: dict) -> None:
+def _add_election_and_body(case: dict, by: dict, statute_id: str) -> None:
     """The election and the body, where the model departs from the defaults (proportional, municipal)."""
     election = [e.name for (e,) in by.get("election", [])]
     if election and election[0] != "proportional":
@@ -121,7 +153,7 @@ def _add_election_and_body(case: dict, by: dict) -> None:
     if seats:
         body["seats"] = seats[0]
     if by.get("body_period_end"):
-        body["period_end"] = iso(by["body_period_end"][0][0].number)
+        body["period_end"] = moved(statute_id, by["body_period_end"][0][0].number)
     if body:
         case["body"] = body
 
