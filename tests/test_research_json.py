@@ -36,7 +36,7 @@ def test_check_json_follows_its_schema(run_cli):
     assert divergence["status"] == "found" and divergence["witnesses"]  # the schema saw a witness
     prov = out["provenance"]
     assert prov["bounds"] == {"noms": 1, "cands": 2, "max_vote": 1, "vacancies": 0}
-    assert prov["limits"] == {"time_limit": 120.0, "term_time_limit": 300.0, "jobs": 1}
+    assert prov["limits"] == {"conflicts": 500_000, "time_limit": 600.0, "term_time_limit": 1800.0, "jobs": 1}
     # the schema is not vacuous: a status outside the contract, or no provenance, is refused
     bad = {**out, "analyses": [{**out["analyses"][0], "status": "maybe"}]}
     assert _errors(validator, bad)
@@ -53,7 +53,7 @@ def test_diff_json_follows_its_schema(run_cli):
     assert not _errors(validator, out)
     assert out["format_version"] == 1 and out["status"] == "found" and out["differences"]
     assert out["provenance"]["bounds"] == {"noms": 1, "cands": 2, "max_vote": 1}
-    assert out["provenance"]["limits"] == {"time_limit": 20.0, "max_kinds": 2, "jobs": 2}
+    assert out["provenance"]["limits"] == {"conflicts": 500_000, "time_limit": 600.0, "max_kinds": 2}
     bad = {**out, "differences": [{**out["differences"][0], "kind": {"a": {}}}]}
     assert _errors(validator, bad)
 
@@ -77,4 +77,4 @@ def test_the_report_ends_with_its_provenance(run_cli, tmp_path):
     footer = text.split("## Provenance", 1)[1]
     from nachruecken.output.provenance import encodings_sha256
 
-    assert encodings_sha256() in footer and "noms = 1" in footer and "time_limit = 120.0" in footer
+    assert encodings_sha256() in footer and "noms = 1" in footer and "time_limit = 600.0" in footer

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 import re
 import sys
 from pathlib import Path
@@ -34,7 +35,7 @@ def provenance(command: list[str] | None = None, bounds: dict | None = None, lim
         "git_commit": git_commit(),
         "encodings_sha256": encodings_sha256(),
         "clingo_version": _clingo_version(),
-        "command": [str(part) for part in (sys.argv if command is None else command)],
+        "command": [str(part) for part in (_argv() if command is None else command)],
         "bounds": bounds,
         "limits": limits,
     }
@@ -114,3 +115,10 @@ def _clingo_version() -> str:
     import clingo
 
     return clingo.__version__
+
+
+def _argv() -> list[str]:
+    """This process's command line, the program by its name only (its path is the machine's, not the run's)."""
+    if not sys.argv:
+        return []
+    return [os.path.basename(sys.argv[0]) or sys.argv[0], *sys.argv[1:]]

@@ -291,12 +291,24 @@ def report(
     term_time_limit: float = typer.Option(
         1800.0, "--term-time-limit", min=1, help="seconds for a statute's whole terms; past them the run fails"
     ),
+    save: Path | None = typer.Option(None, "--save", help="also keep the results in this folder (JSON)"),
+    saved: Path | None = typer.Option(None, "--from", help="render results kept with --save; run nothing"),
 ):
     """Every statute's check findings and the statute diffs, as one document to publish."""
     from nachruecken.errors import InputError
+    from nachruecken.interfaces import saved_results
     from nachruecken.research.check import Bounds, LimitExceeded, Limits
     from nachruecken.research.report import render, run_report
 
+    if saved is not None:
+        try:
+            _report_contents(statute, pair, fmt, output)
+            checks, diffs, meta = saved_results.load(saved, _provenance({}, {}))
+        except InputError as exc:
+            _err(str(exc))
+            raise typer.Exit(2)
+        _write_report(render(checks, diffs, meta, fmt), output)
+        return
     try:
         sids, pairs = _report_contents(statute, pair, fmt, output)
         checks, diffs, meta = run_report(
@@ -325,7 +337,12 @@ def report(
             "jobs": jobs,
         },
     )
-    text = render(checks, diffs, meta, fmt)
+    if save is not None:
+        saved_results.save(save, checks, diffs, meta)
+    _write_report(render(checks, diffs, meta, fmt), output)
+
+
+def _write_report(text: str, output: Path | None) -> None:
     if output is None:
         sys.stdout.write(text)
     else:
