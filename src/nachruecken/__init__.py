@@ -19,12 +19,26 @@ from nachruecken.errors import InputError
 
 if TYPE_CHECKING:
     from nachruecken.case.model import Case
+    from nachruecken.interfaces.analysis import check, compare, diff, report
     from nachruecken.interfaces.api import CaseSource
     from nachruecken.interfaces.term import Term
 
 __version__ = "0.8.0"
 FORMAT_VERSION = 1
-__all__ = ["decide", "load_case", "describe_statutes", "Term", "InputError", "__version__", "FORMAT_VERSION"]
+__all__ = [
+    "decide",
+    "load_case",
+    "describe_statutes",
+    "Term",
+    "check",
+    "diff",
+    "compare",
+    "report",
+    "InputError",
+    "__version__",
+    "FORMAT_VERSION",
+]
+_ANALYSES = ("check", "diff", "compare", "report")
 
 
 def decide(
@@ -50,11 +64,15 @@ def decide(
 
 
 def __getattr__(name: str) -> Any:
-    """``Term`` on first use (the engine is imported only when something is decided)."""
+    """``Term`` and the analyses on first use (the engine is imported only when something is decided)."""
     if name == "Term":
         from nachruecken.interfaces.term import Term
 
         return Term
+    if name in _ANALYSES:
+        from nachruecken.interfaces import analysis
+
+        return getattr(analysis, name)
     raise AttributeError(f"module 'nachruecken' has no attribute {name!r}")
 
 

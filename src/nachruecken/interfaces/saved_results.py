@@ -26,13 +26,14 @@ def save(folder: Path, checks: list[dict], diffs: list[dict], meta: dict) -> Non
     _write(folder / META, {**meta, "checks": names[: len(checks)], "diffs": names[len(checks) :]})
 
 
-def load(folder: Path, current: dict) -> tuple[list[dict], list[dict], dict]:
+def load(folder: Path, current: dict | None) -> tuple[list[dict], list[dict], dict]:
     """(checks, diffs, meta) saved in ``folder``; an input error where they were made by another
-    version or from other encodings than ``current`` (this installation's provenance)."""
+    version or from other encodings than ``current`` (this installation's provenance; None: not asked,
+    for a test that renders the published findings again)."""
     meta = _read(folder / META)
     saved = meta.get("provenance") or {}
     for key, what in (("nachruecken_version", "version"), ("encodings_sha256", "encodings")):
-        if saved.get(key) != current.get(key):
+        if current is not None and saved.get(key) != current.get(key):
             raise InputError(
                 f"{folder / META}: made by another {what} ({saved.get(key)!r}, here {current.get(key)!r}); "
                 "run the report again",

@@ -269,14 +269,19 @@ def _detail(r: dict, a: dict) -> str:
     if a["name"] == "dead_norm":
         parts = []
         if a["dead_norms"]:
-            parts.append("never used: " + ", ".join(f"{_cite(sid, n)} (`{n}`)" for n in a["dead_norms"]))
+            parts.append(
+                "no case of the universe uses: "
+                + ", ".join(f"{_cite(sid, n)} (`{n}`)" for n in a["dead_norms"])
+                + " (either no case within the bounds needs the norm, or the universe does not pose its "
+                "situation, e.g. an event it does not generate; this check does not tell the two apart)"
+            )
         if a.get("used_only_in_terms"):
             parts.append(
                 "used only in whole terms: "
                 + ", ".join(f"{_cite(sid, n)} (`{n}`)" for n in a.get("used_only_in_terms", []))
             )
         if a.get("undecided_norms"):
-            parts.append("not decided in time: " + ", ".join(a["undecided_norms"]))
+            parts.append("not decided within the effort: " + ", ".join(a["undecided_norms"]))
         detail = "; ".join(parts)
     if a["name"] == "reading_divergence":
         detail = f"{_reading_count(r)} readings change an outcome (table below)"
