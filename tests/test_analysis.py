@@ -21,6 +21,7 @@ def _flat(rows: list[dict]) -> bool:
     return all(isinstance(v, str | int | float | bool | type(None)) for row in rows for v in row.values())
 
 
+@pytest.mark.thorough  # several seconds of research: the thorough profile
 def test_check_through_the_api_is_what_the_cli_prints(run_cli):
     api = nachruecken.check("hh-bezvwg-36", **TINY, vacancies=0)
     cli = json.loads(run_cli("check", "hh-bezvwg-36", *TINY_ARGS, "--vacancies", "0", "--json").stdout)
@@ -53,6 +54,7 @@ def test_a_bad_statute_is_an_input_error():
         nachruecken.check("xx")
 
 
+@pytest.mark.thorough  # several seconds of research: the thorough profile
 def test_a_saved_report_renders_again_and_is_refused_when_made_elsewhere(tmp_path, run_cli):
     saved, first, again = tmp_path / "saved", tmp_path / "a.md", tmp_path / "b.md"
     args = ("report", "mv-lkwg-46", *TINY_ARGS, "--vacancies", "0", "--jobs", "1")
@@ -68,6 +70,7 @@ def test_a_saved_report_renders_again_and_is_refused_when_made_elsewhere(tmp_pat
     assert len(refused.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.thorough  # several seconds of research: the thorough profile
 def test_the_published_findings_are_one_runs_rendering():
     """docs/findings.md is exactly what its saved run renders: no figure in it comes from elsewhere."""
     from nachruecken.interfaces import saved_results
