@@ -16,9 +16,7 @@ Not part of the tests.
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
 from pathlib import Path
 
 import clingo
@@ -26,7 +24,7 @@ from clingo import ast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import one_list
+from run import median_ms, one_list
 from whole import term
 
 import nachruecken
@@ -140,15 +138,6 @@ def fresh_controls(walks: list[tuple]) -> list[list[str]]:
     return out
 
 
-def median_ms(fn, runs: int = 7) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
-
-
 def grounding_by_file(walk: tuple) -> None:
     sid, facts, static, _ = walk
     files = [str(p) for p in encoding_files(sid)]
@@ -160,10 +149,10 @@ def grounding_by_file(walk: tuple) -> None:
         ctl.add("base", [], static + "\n" + facts)
         ctl.ground([("base", [])])
 
-    before = median_ms(lambda: ground(0))
+    before = median_ms(lambda: ground(0), 7)
     print(f"  {'the facts alone':<46}{before:6.1f} ms")
     for n in range(1, len(files) + 1):
-        ms = median_ms(lambda n=n: ground(n))
+        ms = median_ms(lambda n=n: ground(n), 7)
         print(f"  + {Path(files[n - 1]).parent.name + '/' + Path(files[n - 1]).name:<44}{ms:6.1f} ms")
 
 
@@ -171,9 +160,9 @@ def main() -> None:
     small = captured_walks(one_list("nw-kwahlg-45", 10))[-1]
     council = term("nw-kwahlg-45", 40)
     walks = captured_walks(council)
-    print("One walk (add the encoding, ground, solve, free; median of 7):")
+    print("One walk (add the encoding, ground, solve, free; median of 7 after a warm-up):")
     for label, w in (("one list of 10", small), ("60-seat council, 180 candidates", walks[0])):
-        print(f"  {label:<34}{median_ms(lambda w=w: solver._solve_atoms(w[0], w[1], w[3], w[2])):6.1f} ms")
+        print(f"  {label:<34}{median_ms(lambda w=w: solver._solve_atoms(w[0], w[1], w[3], w[2]), 7):6.1f} ms")
     print("Loading and grounding the NRW encoding files added one by one (one walk of the 60-seat council):")
     grounding_by_file(walks[0])
     assert [len(x) for x in multi_shot(walks)] == [len(x) for x in fresh_controls(walks)], "the two disagree"
