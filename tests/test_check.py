@@ -77,6 +77,8 @@ def test_a_planted_gap_is_found():
     assert gap["status"] == "found"
     case = gap["witnesses"][0]["case"]
     assert case.get("election", "proportional") == "proportional"  # the exhausted list, now without outcome
+    # a vacancy without any outcome has no cause the encoding names: unexplained, never silently dropped
+    assert [(w["cause"], w["scope"]) for w in gap["witnesses"]] == [("unexplained", None)]
 
 
 def test_a_planted_conflict_is_found():
@@ -92,6 +94,8 @@ def test_a_planted_conflict_is_found():
     assert len(want["conflict"]["successors"]) == 2 and "at once" in conflict["witnesses"][0]["summary"]
     checks, _ = run_expected(build_case(case, "<witness>"))
     assert checks and not any(c.passed for c in checks)
+    # asked over every case: it exists under the chosen readings, and no single other value removes it
+    assert conflict["under_chosen"] == "found" and conflict["vanishes_under"] == []
 
 
 def test_a_planted_dead_norm_is_found():

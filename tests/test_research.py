@@ -29,8 +29,11 @@ def test_a_pinned_reading_moves_a_gap_from_the_readings_to_the_text():
         readings={"he.majority_exhausted": "undetermined"},
     )
     assert pinned["readings"] == {"he.majority_exhausted": "undetermined"}
-    assert _analysis(pinned, "gap")["status"] == "found"
-    assert _analysis(pinned, "gap_other_readings")["status"] == "not_asked"
+    gap = _analysis(pinned, "gap")
+    assert gap["status"] == "found"
+    assert [(w["cause"], w["scope"]) for w in gap["witnesses"]] == [("statute_silent", "he.majority_exhausted")]
+    # the cause met under the pinned reading is not asked again under others
+    assert _analysis(pinned, "gap_other_readings")["status"] == "none_found"
 
 
 @pytest.mark.thorough  # slow (research over a bounded universe): the thorough profile

@@ -42,6 +42,7 @@ def build_determination(case: Case, statute: Statute, texts: Texts, step: Step, 
         "trigger_grounds": trigger_grounds,
         "notes": notes,
         **_kind_of_election(outcome, atoms),
+        **_gap_cause(outcome, atoms),
         # the departure itself is referred: the seat stays with its holder (addition)
         **({"holder_keeps_seat": True} if atoms.get("holder_keeps_seat/0") else {}),
     }
@@ -90,6 +91,15 @@ def _outcome(outcome: str, successor, successor_nom, lot_between: list, texts: T
         "referred_to": texts.citation(referred[0]) if referred else None,
         "member_count_reduced": bool(atoms.get("member_count_reduced/0")),
     }
+
+
+def _gap_cause(outcome: str, atoms: dict) -> dict:
+    """Why an undetermined outcome decides nothing (core/output.lp gap_cause/2): the statute is silent,
+    the matter is outside the encoding, or the case lacks or contradicts a fact; the first by name."""
+    causes = sorted((str(c), str(s)) for c, s in atoms.get("gap_cause/2", []))
+    if outcome != "undetermined" or not causes:
+        return {}
+    return {"gap_cause": {"cause": causes[0][0], "scope": causes[0][1]}}
 
 
 def _kind_of_election(outcome: str, atoms: dict) -> dict:

@@ -44,6 +44,28 @@ WITNESS: dict[str, Any] = {
         "file": {"type": ["string", "null"], "description": "its case file (--witness-dir), else null"},
         "file_with": {"type": ["string", "null"], "description": "a second case file (a term with its variant)"},
         "optimal": OPTIMAL,
+        "cause": {"enum": ["statute_silent", "not_encoded", "input_missing", "input_invalid", "unexplained"]},
+        "scope": {"type": ["string", "null"]},
+        "needs_readings": {"type": "object", "additionalProperties": {"type": "string"}},
+    },
+}
+CAUSE = {"enum": ["statute_silent", "not_encoded", "input_missing", "input_invalid", "unexplained"]}
+READING_VALUES = {"type": "array", "items": {"type": "string", "description": "reading=value"}}
+GAP_CAUSE: dict[str, Any] = {
+    "type": "object",
+    "required": ["cause", "scope", "status"],
+    "description": "one cause of gap (and scope within it) asked apart; found ones have a witness each",
+    "properties": {
+        "cause": CAUSE,
+        "scope": {
+            "type": ["string", "null"],
+            "description": "statute_silent: the reading; not_encoded: the catalogue's out_of_scope scope; "
+            "input_missing/input_invalid: the case's fact; null where nothing was found",
+        },
+        "status": STATUS,
+        "vanishes_under": {**READING_VALUES, "description": "values under which no case has this gap"},
+        "appears_under": {**READING_VALUES, "description": "values under which some case has this gap"},
+        "undecided_under": {**READING_VALUES, "description": "values whose question ran out of effort"},
     },
 }
 READING_FINDING: dict[str, Any] = {
@@ -78,7 +100,15 @@ ANALYSIS: dict[str, Any] = {
         },
         "status": {**STATUS, "description": "unknown: the effort per question (conflicts) ran out first"},
         "witnesses": {"type": "array", "items": WITNESS},
-        "needs_readings": {"type": "object", "additionalProperties": {"type": "string"}},
+        "needs_readings": {
+            "type": "object",
+            "additionalProperties": {"type": "string"},
+            "description": "gap_other_readings: the first witness's (each witness carries its own)",
+        },
+        "causes": {"type": "array", "items": GAP_CAUSE},
+        "under_chosen": {**STATUS, "description": "conflict: whether one exists under the chosen readings"},
+        "vanishes_under": READING_VALUES,
+        "undecided_under": READING_VALUES,
         "dead_norms": {"type": "array", "items": {"type": "string"}},
         "undecided_norms": {"type": "array", "items": {"type": "string"}},
         "used_only_in_terms": {"type": "array", "items": {"type": "string"}},

@@ -118,6 +118,16 @@ DETERMINATION = {
         "referred_to": {"type": ["string", "null"]},
         "member_count_reduced": {"type": "boolean"},
         "by_election_kind": {"type": "string"},
+        "gap_cause": {
+            "type": "object",
+            "description": "with outcome undetermined: why nothing is decided",
+            "required": ["cause", "scope"],
+            "additionalProperties": False,
+            "properties": {
+                "cause": {"enum": ["statute_silent", "not_encoded", "input_missing", "input_invalid"]},
+                "scope": {"type": "string"},
+            },
+        },
         "candidates": {"type": "array", "items": CANDIDATE},
         "grounds": {"type": "array", "items": TEXT_GROUND},
         "trigger_grounds": {"type": "array", "items": TEXT_GROUND},

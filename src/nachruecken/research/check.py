@@ -24,6 +24,7 @@ import clingo
 from nachruecken.law.statutes import load_statute
 from nachruecken.research.diff import Spec, parse_spec, run_diff
 from nachruecken.research.divergence import reading_divergence
+from nachruecken.research.gaps import conflict_profile, gap_analyses, timed
 from nachruecken.research.term_findings import TERM_ANALYSES, term_analyses
 from nachruecken.research.universe import COMMON, FEATURES, Bounds, LimitExceeded, Limits, control, optimal
 from nachruecken.research.witness import summary, witness_case, write_witness
@@ -124,62 +125,38 @@ def _gaps_and_conflict(
     say,
     started: float,
 ) -> list[dict]:
-    """The analyses gap, gap_other_readings and conflict, each with its witness if one exists."""
-    # gap: under the chosen readings (the pinned ones, the others at their defaults); gap_other_readings:
-    # a gap that appears only under another value of some reading (typically one named `undetermined`,
-    # which says the text decides nothing) - reported apart, since it is a reading's gap, not the text's
-    questions = (
-        ("gap", [clingo.Function("gap"), clingo.Function("chosen_only")]),
-        ("gap_other_readings", [clingo.Function("gap")]),
-        ("conflict", [clingo.Function("conflict")]),
-    )
-    analyses: list[dict[str, Any]] = []
-    gap_status = None
-    for name, assumed in questions:
-        if name == "gap_other_readings" and gap_status == "found":
-            analyses.append(
-                {
-                    "name": name,
-                    "status": "not_asked",
-                    "witnesses": [],
-                    "note": "a gap exists under the chosen readings already",
-                }
-            )
-            continue
-        status, atoms, proven = optimal(ctl, assumed, limits)
-        say(f"{statute_id}: {name}: {status} ({time.monotonic() - started:.1f} s)")
-        if name == "gap":
-            gap_status = status
-        entry: dict[str, Any] = {
-            "name": name,
-            "status": status,
-            "witnesses": [_witness(statute_id, name, atoms, witness_dir, proven)] if atoms else [],
-        }
-        if name == "gap_other_readings" and atoms:
-            entry["needs_readings"] = _needs_readings(statute, pinned, atoms)
-        analyses.append(entry)
+    """The analyses gap and gap_other_readings (one witness per cause and scope: research/gaps.py) and
+    conflict, each with its witness and how it depends on the readings."""
+    progress = timed(say, statute_id, started)
+
+    def witness(name, atoms, proven, stem):
+        return _witness(statute_id, name, atoms, witness_dir, proven, stem)
+
+    analyses = gap_analyses(ctl, statute, pinned, witness, limits, progress)
+    status, atoms, proven = optimal(ctl, [clingo.Function("conflict")], limits)
+    progress(f"conflict: {status}")
+    entry: dict[str, Any] = {
+        "name": "conflict",
+        "status": status,
+        "witnesses": [_witness(statute_id, "conflict", atoms, witness_dir, proven)] if atoms else [],
+    }
+    if atoms:
+        entry.update(conflict_profile(ctl, statute, pinned, limits))
+    analyses.append(entry)
     return analyses
 
 
-def _witness(statute_id: str, name: str, atoms, witness_dir: Path | None, proven: bool) -> dict:
+def _witness(
+    statute_id: str, name: str, atoms, witness_dir: Path | None, proven: bool, stem: str | None = None
+) -> dict:
     """A witness of analysis ``name``: its case, titled, and written to ``witness_dir`` if given;
     ``optimal``: proven smallest (false where the effort ran out after it was found)."""
     case = witness_case(statute_id, atoms)
     case["title"] = f"{statute_id} check, {TITLES.get(name, name)}: {summary(case)}"
     entry = {"summary": summary(case), "case": case, "file": None, "optimal": proven}
     if witness_dir is not None:
-        entry["file"] = write_witness(case, witness_dir, f"{statute_id}-{name.replace('/', '_')}.yaml")
+        entry["file"] = write_witness(case, witness_dir, f"{statute_id}-{(stem or name).replace('/', '_')}.yaml")
     return entry
-
-
-def _needs_readings(statute, pinned: dict, atoms) -> dict:
-    """The readings a gap under other readings takes at values other than the chosen ones."""
-    chosen = {rid: (pinned.get(rid) or r.default) for rid, r in statute.readings.items()}
-    return {
-        rid.string: v.name
-        for rid, v in (a.arguments for a in atoms if a.name == "reading")
-        if chosen.get(rid.string) != v.name
-    }
 
 
 def _dead_norms(

@@ -16,6 +16,7 @@ import time
 
 from nachruecken.law.statutes import STATUTE_IDS, load_statute
 from nachruecken.research.document import case_block, heading, para, table, to_html, to_markdown
+from nachruecken.research.report_gaps import gap_detail, gap_status, gap_table, witness_title
 
 DEFAULT_STATUTES = STATUTE_IDS  # every encoded text, in the registry's order
 DEFAULT_DIFFS = (("he-kwg-34", "he-kwg-34-2011"), ("nw-kwahlg-45", "nw-kwahlg-45-2024"), ("he-kwg-34", "bb-kwahlg-60"))
@@ -215,8 +216,8 @@ def _summary_row(r: dict) -> list[str]:
         dead_norms = "-"
     return [
         f"`{r['statute']}`",
-        _status(_analysis(r, "gap")),
-        _status(_analysis(r, "gap_other_readings")),
+        gap_status(_analysis(r, "gap"), STATUS_WORDS),
+        gap_status(_analysis(r, "gap_other_readings"), STATUS_WORDS),
         _status(_analysis(r, "conflict")),
         dead_norms,
         _reading_count(r),
@@ -252,6 +253,7 @@ def _statute_blocks(r: dict) -> list[tuple]:
     ]
     rows = [[ANALYSIS_TITLES.get(a["name"], a["name"]), _status(a), _detail(r, a)] for a in r["analyses"]]
     out.append(table(["analysis", "status", "detail"], rows))
+    out += gap_table(_analysis(r, "gap"), _analysis(r, "gap_other_readings"))
     div = _analysis(r, "reading_divergence")
     if div:
         out.append(_divergence_table(div))
@@ -264,8 +266,8 @@ def _detail(r: dict, a: dict) -> str:
     """The detail column of one analysis: what it needs, which norms, or its first witness."""
     sid = r["statute"]
     detail = ""
-    if a["name"] == "gap_other_readings" and a.get("needs_readings"):
-        detail = "needs " + ", ".join(f"`{k}` = {v}" for k, v in a["needs_readings"].items())
+    if a["name"] in ("gap", "gap_other_readings"):
+        return gap_detail(a)
     if a["name"] == "dead_norm":
         parts = []
         if a["dead_norms"]:
@@ -316,7 +318,7 @@ def _witness_blocks(r: dict, a: dict) -> list[tuple]:
                     out.append(case_block(short_case(w["case"], sid, r["readings"], other)))
         return out
     for w in a.get("witnesses", []):
-        out.append(para(f"Witness, {ANALYSIS_TITLES.get(a['name'], a['name'])}: {w['summary']}"))
+        out.append(para(f"Witness, {witness_title(ANALYSIS_TITLES.get(a['name'], a['name']), w)}: {w['summary']}"))
         if w.get("case"):
             out.append(case_block(short_case(w["case"], sid)))
         if w.get("case_with"):

@@ -36,6 +36,11 @@ ANALYSIS = """
 has_outcome :- outcome(_).
 gap :- not has_outcome.
 gap :- outcome(undetermined).
+% gap_of(C): the gap's cause (core/output.lp gap_cause/2), or unexplained: no outcome at all, or an
+% undetermined outcome for which the encoding names no cause (an encoding fault to look into)
+gap_explained :- gap_cause(_, _).
+gap_of(C) :- gap, gap_cause(C, _).
+gap_of(unexplained) :- gap, not gap_explained.
 conflict :- 2 { outcome(O) }.
 conflict :- 2 { successor(P, N) }.
 used(Norm) :- reason(P, N, _, Norm, _), listed(_, _, P, N).
@@ -147,17 +152,25 @@ def control(
     return ctl
 
 
-def optimal(ctl: clingo.Control, assumption: clingo.Symbol | list[clingo.Symbol], limits: Limits) -> Answer:
+Assumed = clingo.Symbol | list  # one atom assumed true, or a list of atoms and (atom, truth) pairs
+
+
+def _assumptions(assumption: Assumed) -> list[tuple[clingo.Symbol, bool]]:
+    items = assumption if isinstance(assumption, list) else [assumption]
+    return [item if isinstance(item, tuple) else (item, True) for item in items]
+
+
+def optimal(ctl: clingo.Control, assumption: Assumed, limits: Limits) -> Answer:
     """The optimal model under the assumptions, searched within ``limits.conflicts`` (the same answer
     on every machine); past ``limits.seconds`` the run fails."""
     best: list = []
-    assumed = assumption if isinstance(assumption, list) else [assumption]
+    assumed = _assumptions(assumption)
 
     def keep(model):
         best[:] = [model.symbols(atoms=True)]
 
     ctl.configuration.solve.solve_limit = str(limits.conflicts)  # type: ignore[union-attr]
-    with ctl.solve(assumptions=[(a, True) for a in assumed], on_model=keep, async_=True) as handle:
+    with ctl.solve(assumptions=assumed, on_model=keep, async_=True) as handle:
         if not handle.wait(limits.seconds):
             handle.cancel()
             raise LimitExceeded(
@@ -168,6 +181,18 @@ def optimal(ctl: clingo.Control, assumption: clingo.Symbol | list[clingo.Symbol]
     if best:
         return Answer("found", best[0], bool(result.exhausted))
     return Answer("none_found" if result.unsatisfiable else "unknown", None, False)
+
+
+def exists(ctl: clingo.Control, assumption: Assumed, limits: Limits) -> str:
+    """Whether any model holds under the assumptions (found, none_found, or unknown: the effort ran out),
+    with the optimisation switched off: an existence question needs no smallest witness."""
+    solve = ctl.configuration.solve
+    models = solve.models  # type: ignore[union-attr]
+    solve.opt_mode, solve.models = "ignore", "1"  # type: ignore[union-attr]
+    try:
+        return optimal(ctl, assumption, limits).status
+    finally:
+        solve.opt_mode, solve.models = "opt", models  # type: ignore[union-attr]
 
 
 def atom_id(term: clingo.Symbol) -> str:

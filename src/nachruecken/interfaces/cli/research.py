@@ -136,17 +136,21 @@ def _print_analysis(console, a: dict) -> None:
         "not_asked": "[dim]not asked[/dim]",
     }[a["status"]]
     label = {"gap": "gap (chosen readings)", "gap_other_readings": "gap (only under another reading)"}
-    console.print(
-        f"  {label.get(a['name'], a['name'])}: {mark}"
-        + (f" - {', '.join(f'{k}={v}' for k, v in a['needs_readings'].items())}" if a.get("needs_readings") else "")
-    )
+    console.print(f"  {label.get(a['name'], a['name'])}: {mark}")
+    rows = {(r["cause"], r["scope"]): r for r in a.get("causes", [])}
     for w in a["witnesses"]:
+        head = f"{w['cause']}" + (f" ({w['scope']})" if w.get("scope") else "") if w.get("cause") else "witness"
         console.print(
-            f"    witness: {escape(w['summary'])}"
+            f"    {escape(head)}: {escape(w['summary'])}"
             + ("" if w.get("optimal", True) else " [yellow](not proven smallest)[/yellow]")
             + (f"  [dim]{w['file']}[/dim]" if w["file"] else "")
             + (f" [dim]and {w['file_with']}[/dim]" if w.get("file_with") else "")
         )
+        for line in _reading_lines(rows.get((w.get("cause"), w.get("scope")), {})):
+            console.print(f"      [dim]{escape(line)}[/dim]")
+    if a["name"] == "conflict" and a["witnesses"]:
+        for line in _reading_lines(a):
+            console.print(f"      [dim]{escape(line)}[/dim]")
     if a["name"] == "dead_norm" and a["dead_norms"]:
         console.print("    never used: " + ", ".join(a["dead_norms"]))
     if a["name"] == "dead_norm" and a.get("used_only_in_terms"):
@@ -158,6 +162,15 @@ def _print_analysis(console, a: dict) -> None:
             f"    {r['reading']}: {r['default']} vs {r['alternative']}: {r['status'].replace('_', ' ')}"
             + (f" (over whole terms: {r['terms'].replace('_', ' ')})" if r.get("terms") else "")
         )
+
+
+def _reading_lines(row: dict) -> list[str]:
+    """How a gap cause (or the conflict) depends on the readings, asked over every case of the universe
+    with one reading at a time at another value."""
+    said = {"vanishes_under": "vanishes under", "appears_under": "appears under", "undecided_under": "undecided under"}
+    return [
+        f"{words}: " + (", ".join(row[key]) or "no single other value") for key, words in said.items() if key in row
+    ]
 
 
 def diff(
