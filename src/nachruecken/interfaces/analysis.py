@@ -92,6 +92,7 @@ class DiffResult:
                 "a_norms": ";".join(d["kind"]["a"]["norm"]),
                 "b_norms": ";".join(d["kind"]["b"]["norm"]),
                 "depends_on": ";".join(d.get("depends_on", [])),
+                "depends_partly_on": ";".join(d.get("depends_partly_on", [])),
                 "optimal": d.get("optimal", True),
                 "file": d.get("file"),
             }

@@ -173,7 +173,17 @@ DIFFERENCE: dict[str, Any] = {
         "depends_on": {
             "type": "array",
             "items": {"type": "string"},
-            "description": "side:reading=value under which the difference vanishes; empty: it rests on the texts",
+            "description": "side:reading=value under which the difference vanishes in every case of the kind",
+        },
+        "depends_partly_on": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "side:reading=value under which it vanishes in some cases of the kind, not in all",
+        },
+        "dependence_undecided": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "side:reading=value whose questions ran out of effort",
         },
     },
 }

@@ -74,7 +74,7 @@ def parse_spec(text: str) -> Spec:
     return Spec(statute, tuple(overrides))
 
 
-def _copy_files(statute_id: str) -> list[Path]:
+def copy_files(statute_id: str) -> list[Path]:
     root = encodings_dir()
     core = [p for p in sorted((root / "core").glob("*.lp")) if p.name not in ("input.lp", "state.lp")]
     return core + statute_files(statute_id)
@@ -85,7 +85,10 @@ def _readings_text(spec: Spec, prefix: str) -> str:
     return "\n".join(f'{prefix}reading("{k}",{v}).' for k, v in chosen.items())
 
 
-def _diff_control(a: Spec, b: Spec, bounds: Bounds) -> clingo.Control:
+def _diff_control(a: Spec, b: Spec, bounds: Bounds, variant: str | None = None) -> clingo.Control:
+    """A and B over one universe; with ``variant`` ("a" or "b") also that side's variant copy
+    (research/dependence.py)."""
+    from nachruecken.research.dependence import add_variants
     from nachruecken.research.namespace import namespaced, shared_predicates
 
     root = encodings_dir()
@@ -106,8 +109,10 @@ def _diff_control(a: Spec, b: Spec, bounds: Bounds) -> clingo.Control:
     ctl.add("base", [], "\n".join(shared))
     with ast.ProgramBuilder(ctl) as builder:
         for prefix, spec in (("a_", a), ("b_", b)):
-            for statement in namespaced(_copy_files(spec.statute), prefix, keep):
+            for statement in namespaced(copy_files(spec.statute), prefix, keep):
                 builder.add(statement)
+    if variant is not None:
+        add_variants(ctl, a if variant == "a" else b, variant, "b_" if variant == "a" else "a_")
     ctl.ground([("base", [])])
     return ctl
 
@@ -148,27 +153,6 @@ def _diff_title(a: Spec, b: Spec, kind: tuple) -> str:
     return f"{side(a, kind[0], kind[1])}; {side(b, kind[2], kind[3])}"
 
 
-def _reading_dependence(case, a: Spec, b: Spec, det_a: dict, det_b: dict) -> list[str]:
-    """The readings under another value of which this witness's difference vanishes (each reading
-    varied alone, on the side whose statute knows it; a reading fixed by a side's spec stays fixed):
-    a difference that survives every value of every reading rests on the texts alone."""
-    from nachruecken.engine.determine import determine_case
-
-    decided = lambda det: (det["outcome"], det["successor"])
-    out = []
-    for side, spec, other in (("a", a, decided(det_b)), ("b", b, decided(det_a))):
-        fixed = dict(spec.readings)
-        for rid, reading in load_statute(spec.statute).readings.items():
-            if rid in fixed or rid.startswith("core."):
-                continue
-            for value in reading.values:
-                got = determine_case(case, spec.statute, {**fixed, rid: value})["determinations"]
-                if got and decided(got[0]) == other:
-                    out.append(f"{side}:{rid}={value}")
-                    break
-    return out
-
-
 def run_diff(
     a: Spec,
     b: Spec,
@@ -187,6 +171,8 @@ def run_diff(
     started = time.monotonic()
     ctl = _diff_control(a, b, bounds)
     differences, unreproduced, status, complete = _differences(ctl, a, b, limits, max_kinds, survey)
+    if survey:
+        _dependence(differences, a, b, bounds, limits)
     if len(differences) == max_kinds and survey:
         # stopped by max_kinds: one more question tells whether another kind exists
         more, atoms, _ = optimal(ctl, clingo.Function("differ"), limits)
@@ -199,7 +185,7 @@ def run_diff(
             entry["file"] = write_witness(entry["case"], witness_dir, f"{stem}-{number}.yaml")
             entry["file_b"] = _write_side_b(b, entry["_atoms"], entry["case"], witness_dir, f"{stem}-{number}-b.yaml")
     for entry in differences:
-        del entry["_atoms"]
+        del entry["_atoms"], entry["_kind"]
     if not differences and not complete and unreproduced:
         status = "unknown"  # stopped after kinds set aside: a reproducible one may still exist
     return {
@@ -236,7 +222,7 @@ def _differences(
             complete = found != "unknown"  # every kind within the bounds is listed
             break
         kind = _kind(atoms)
-        entry, loaded = _decided_witness(a, b, atoms, kind)
+        entry, _ = _decided_witness(a, b, atoms, kind)
         step += 1
         _block(ctl, kind, step)
         decided = lambda det: (det["outcome"], det["successor"])
@@ -248,11 +234,28 @@ def _differences(
             continue
         status = "found"
         entry["optimal"] = proven
-        if survey:
-            entry["depends_on"] = _reading_dependence(loaded, a, b, entry["a"], entry["b"])
-        entry["_atoms"] = atoms  # for B's own case file, written once the differences are in order
+        entry["_atoms"], entry["_kind"] = (
+            atoms,
+            kind,
+        )  # for B's own case file, written once the differences are in order
         differences.append(entry)
     return differences, unreproduced, status, complete
+
+
+def _dependence(differences: list[dict], a: Spec, b: Spec, bounds: Bounds, limits: Limits) -> None:
+    """Each kind's dependence on the readings, asked over every case of the kind with a variant copy of
+    each side in turn (research/dependence.py); a side whose readings are all fixed is not varied."""
+    from nachruecken.research.dependence import kind_dependence, varied_readings
+
+    for entry in differences:
+        entry.update(depends_on=[], depends_partly_on=[], dependence_undecided=[])
+    for side, spec in (("a", a), ("b", b)):
+        if not differences or not varied_readings(spec):
+            continue
+        ctl = _diff_control(a, b, bounds, variant=side)
+        for entry in differences:
+            for key, labels in kind_dependence(ctl, side, spec, entry["_kind"], limits).items():
+                entry[key] += labels
 
 
 def _decided_witness(a: Spec, b: Spec, atoms, kind: tuple) -> tuple[dict, object]:

@@ -11,19 +11,8 @@ from typing import Any
 
 from nachruecken.law.statutes import encodings_dir, load_statute, statute_files
 from nachruecken.research.diff import Spec, run_diff
-from nachruecken.research.universe import Bounds, Limits
+from nachruecken.research.universe import TERMS_ONLY_READINGS, Bounds, Limits
 from nachruecken.research.witness import summary
-
-# Readings whose alternatives differ only in a state the single-vacancy universe never poses: there a
-# proof that they change nothing is true by construction and only costs time; whole terms pose it.
-TERMS_ONLY_READINGS = {
-    "bb.called_from_other": "the single-vacancy universe has no successor called from another Wahlkreis list "
-    "(there his own list and the seat's are one): asked over whole terms",
-    "mv.called_from_other": "the single-vacancy universe has no successor called from another list "
-    "(there his own list and the seat's are one): asked over whole terms",
-    "hh.called_from_other": "the single-vacancy universe has no successor declared elected from the Bezirksliste "
-    "into a Wahlkreis seat (there his own list and the seat's are one): asked over whole terms",
-}
 
 
 def reading_divergence(statute_id: str, bounds: Bounds, witness_dir: Path | None, limits: Limits = Limits()) -> dict:

@@ -372,15 +372,23 @@ def _diff_blocks(d: dict) -> list[tuple]:
                 else ""
             )
         )
-        rows.append(
-            [str(i), side("a", a_sid), side("b", b_sid), ", ".join(f"`{p}`" for p in x.get("depends_on", [])) or "none"]
-        )
-    out.append(table(["#", a_spec, b_spec, "depends on"], rows))
+        rows.append([str(i), side("a", a_sid), side("b", b_sid), *_dependence_cells(x)])
+    out.append(table(["#", a_spec, b_spec, "vanishes in every case under", "in some cases under"], rows))
     for i, x in enumerate(d["differences"], 1):
         if x.get("case"):
             out.append(para(f"Witness {i}:"))
             out.append(case_block(short_case(x["case"], a_sid, dict(a.readings), (b_sid, dict(b.readings)))))
     return out
+
+
+def _dependence_cells(x: dict) -> list[str]:
+    """A kind's dependence on the readings (asked over every case of it): where it vanishes in every case,
+    where in some only (and what the effort left undecided)."""
+    names = lambda key: ", ".join(f"`{p}`" for p in x.get(key, []))
+    partly = names("depends_partly_on")
+    if x.get("dependence_undecided"):
+        partly = (partly + "; " if partly else "") + "undecided: " + names("dependence_undecided")
+    return [names("depends_on") or "none", partly or "none"]
 
 
 def run_report(

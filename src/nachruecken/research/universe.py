@@ -58,6 +58,17 @@ used(Norm) :- note(_, Norm).
 #minimize { 1@0, Id : reading(Id, V), chosen_value(Id, C), V != C }.
 """
 
+# Readings whose alternatives differ only in a state the single-vacancy universe never poses: there a
+# proof that they change nothing is true by construction and only costs time; whole terms pose it.
+TERMS_ONLY_READINGS = {
+    "bb.called_from_other": "the single-vacancy universe has no successor called from another Wahlkreis list "
+    "(there his own list and the seat's are one): asked over whole terms",
+    "mv.called_from_other": "the single-vacancy universe has no successor called from another list "
+    "(there his own list and the seat's are one): asked over whole terms",
+    "hh.called_from_other": "the single-vacancy universe has no successor declared elected from the Bezirksliste "
+    "into a Wahlkreis seat (there his own list and the seat's are one): asked over whole terms",
+}
+
 
 @dataclass(frozen=True)
 class Bounds:

@@ -271,10 +271,18 @@ def _difference_line(i: int, d: dict, cite: dict) -> str:
         for x in ("a", "b")
         if d["kind"][x]["passed_over_by"]
     )
+    # asked over every case of the kind: it vanishes in all of them, in some, or in none
     depends = (
-        ("; vanishes under " + ", ".join(d["depends_on"]))
-        if d.get("depends_on")
-        else "; survives every value of every reading"
+        "".join(
+            f"; {words} " + ", ".join(d[key])
+            for key, words in (
+                ("depends_on", "vanishes under"),
+                ("depends_partly_on", "vanishes in some cases under"),
+                ("dependence_undecided", "undecided under"),
+            )
+            if d.get(key)
+        )
+        or "; survives every value of every reading"
     )
     return f"  {i}. A: {escape(side(da))}  |  B: {escape(side(db))}{escape(why)}{escape(depends)}"
 

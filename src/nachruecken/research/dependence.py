@@ -1,0 +1,176 @@
+"""How a kind of difference between two statutes depends on the readings, over every case of it.
+
+For each reading a side does not fix and each of its other values, a variant of that side's
+encoding (prefix ``v<i>_``) decides the same generated case under that value, the rest as the side's
+spec says. The variant copies only the rules whose atoms can change with that reading (a fixpoint
+over the rules' predicates) and reads everything else from the side's own copy. Two questions over all the universe's cases of the kind (its exact outcomes, deciding
+norms and passed-over norms on both sides) tell:
+
+- ``depends_on``: in every case of the kind the difference vanishes (the variant decides as the other
+  side does) - the kind rests on the reading;
+- ``depends_partly_on``: in some cases it vanishes, in others not;
+- neither: in no case does it vanish - the kind survives that value;
+- ``dependence_undecided``: a question ran out of effort.
+
+The answer does not depend on which witness clingo finds first: both questions are asked of the kind.
+"""
+
+from __future__ import annotations
+
+import clingo
+from clingo import ast
+
+from nachruecken.law.statutes import load_statute, statute_files
+from nachruecken.research.universe import TERMS_ONLY_READINGS, Limits, exists
+
+F, S = clingo.Function, clingo.String
+
+
+def varied_readings(spec) -> list[tuple[str, str]]:
+    """(reading, value) pairs a side's variant takes: readings the spec leaves open and the encoding
+    reads (a reading only the ledger reads, or only whole terms pose, cannot change a single vacancy
+    here), each at every value other than its default."""
+    text = "\n".join(p.read_text(encoding="utf-8") for p in statute_files(spec.statute))
+    fixed = dict(spec.readings)
+    return [
+        (rid, value)
+        for rid, reading in load_statute(spec.statute).readings.items()
+        if rid not in fixed and not rid.startswith("core.") and rid not in TERMS_ONLY_READINGS and f'"{rid}"' in text
+        for value in reading.values
+        if value != reading.default
+    ]
+
+
+class _Names(ast.Transformer):
+    """Collects the predicate names of the atoms in a statement part; ``reads`` tells whether one is a
+    reading atom about ``rid`` (or about any reading: a variable)."""
+
+    def __init__(self, rid: str):
+        self.rid, self.names, self.reads = rid, set(), False
+
+    def visit_SymbolicAtom(self, node):
+        symbol = node.symbol
+        if symbol.ast_type == ast.ASTType.Function:
+            self.names.add(symbol.name)
+            if symbol.name == "reading" and symbol.arguments:
+                first = symbol.arguments[0]
+                literal = first.ast_type == ast.ASTType.SymbolicTerm and first.symbol.type == clingo.SymbolType.String
+                self.reads |= not literal or first.symbol.string == self.rid
+        return node
+
+
+def _parts(statement, rid: str) -> tuple[set, set, bool]:
+    """(head predicates, body predicates, whether the body reads ``rid``) of a rule."""
+    head, body = _Names(rid), _Names(rid)
+    head(statement.head)
+    for literal in statement.body:
+        body(literal)
+    return head.names, body.names, body.reads
+
+
+def _tainted(rules: list, rid: str) -> set[str]:
+    """The predicates whose atoms can change with the value of ``rid``: heads of rules whose body reads
+    it, and, to a fixpoint, heads of rules whose body uses such a predicate."""
+    parts = [_parts(r, rid) for r in rules]
+    tainted: set[str] = set()
+    while True:
+        grown = set(tainted)
+        for head, body, reads in parts:
+            if reads or body & tainted:
+                grown |= head
+        if grown == tainted:
+            return tainted
+        tainted = grown
+
+
+class _Rename(ast.Transformer):
+    def __init__(self, rename):
+        self.rename = rename
+
+    def visit_SymbolicAtom(self, node):
+        symbol = node.symbol
+        if symbol.ast_type == ast.ASTType.Function:
+            return node.update(symbol=symbol.update(name=self.rename(symbol.name)))
+        return node
+
+
+def variants(spec) -> list[tuple[str, str, str]]:
+    """(prefix, reading, value) of each variant copy of a side (``add_variants``)."""
+    return [(f"v{i}_", rid, value) for i, (rid, value) in enumerate(varied_readings(spec))]
+
+
+def add_variants(ctl: clingo.Control, spec, side: str, other_prefix: str) -> None:
+    """Add, for each varied (reading, value) of ``spec`` (side ``side``), a copy ``v<i>_`` of just the rules
+    whose atoms can change with that reading (the rest are read from the side's own copy: the two agree
+    there, and sharing it spares clingo proving so), the readings at the side's values but that one,
+    and ``v<i>_differs`` (the copy decides otherwise than ``other_prefix``)."""
+    from nachruecken.research.diff import copy_files
+    from nachruecken.research.namespace import shared_predicates
+
+    keep = shared_predicates()
+    rules: list = []
+    ast.parse_files([str(f) for f in copy_files(spec.statute)], lambda s: _keep_rule(s, rules))
+    chosen = load_statute(spec.statute).resolve_readings(dict(spec.readings), source="")
+    facts = []
+    with ast.ProgramBuilder(ctl) as builder:
+        for prefix, rid, value in variants(spec):
+            tainted = _tainted(rules, rid) | {"reading"}
+            name = lambda p, t=tainted, v=prefix: p if p in keep else (v + p if p in t else f"{side}_{p}")
+            rename = _Rename(name)
+            for rule in rules:
+                head, body, reads = _parts(rule, rid)
+                if head & tainted or (not head and (reads or body & tainted)):
+                    builder.add(rename(rule))
+            facts += [f'{prefix}reading("{r}",{value if r == rid else v}).' for r, v in chosen.items()]
+            facts.append(_differs(name("outcome"), name("successor"), prefix, other_prefix))
+    ctl.add("base", [], "\n".join(facts))
+
+
+def _keep_rule(statement, rules: list) -> None:
+    if statement.ast_type == ast.ASTType.Rule:
+        rules.append(statement)
+
+
+def _differs(outcome: str, successor: str, prefix: str, other: str) -> str:
+    """``<prefix>differs``: the variant (its outcome and successor predicates, its own where the reading
+    reaches them, else the side's) decides otherwise than the copy ``other``."""
+    return "\n".join(
+        [
+            f"{prefix}differs :- {outcome}(O), not {other}outcome(O).",
+            f"{prefix}differs :- {other}outcome(O), not {outcome}(O).",
+            f"{prefix}differs :- {successor}(P, _), not {other}successor(P, _).",
+            f"{prefix}differs :- {other}successor(P, _), not {successor}(P, _).",
+        ]
+    )
+
+
+def exact_kind(ctl: clingo.Control, kind: tuple) -> list[tuple[clingo.Symbol, bool]]:
+    """Assumptions that hold in exactly the cases of ``kind``: its outcomes, deciding norms and
+    passed-over norms on both sides, and no other (every other such atom of the ground program false)."""
+    a_out, a_dec, b_out, b_dec, a_pass, b_pass = kind
+    wanted = {F("a_outcome", [F(o)]) for o in a_out} | {F("b_outcome", [F(o)]) for o in b_out}
+    wanted |= {F("decider", [F("a"), S(n)]) for n in a_dec} | {F("decider", [F("b"), S(n)]) for n in b_dec}
+    wanted |= {F("passed", [F("a"), S(n)]) for n in a_pass} | {F("passed", [F("b"), S(n)]) for n in b_pass}
+    others = [
+        a.symbol
+        for sig in (("a_outcome", 1), ("b_outcome", 1), ("decider", 2), ("passed", 2))
+        for a in ctl.symbolic_atoms.by_signature(*sig)
+        if a.symbol not in wanted
+    ]
+    return [(F("differ"), True)] + [(s, True) for s in sorted(wanted)] + [(s, False) for s in sorted(others)]
+
+
+def kind_dependence(ctl: clingo.Control, side: str, spec, kind: tuple, limits: Limits) -> dict[str, list[str]]:
+    """For one kind and one side's variants (grounded in ``ctl``): the readings under which the kind's
+    difference vanishes in every case, in some cases only, or could not be decided."""
+    base = exact_kind(ctl, kind)
+    out: dict[str, list[str]] = {"depends_on": [], "depends_partly_on": [], "dependence_undecided": []}
+    for prefix, rid, value in variants(spec):
+        survives = exists(ctl, base + [(F(prefix + "differs"), True)], limits)
+        vanishes = exists(ctl, base + [(F(prefix + "differs"), False)], limits)
+        label = f"{side}:{rid}={value}"
+        if "unknown" in (survives, vanishes):
+            out["dependence_undecided"].append(label)
+        elif vanishes == "found":
+            out["depends_on" if survives == "none_found" else "depends_partly_on"].append(label)
+    return out
