@@ -27,16 +27,19 @@ from nachruecken.research.diff import Spec, _diff_control
 from nachruecken.research.divergence import TERMS_ONLY_READINGS
 from nachruecken.research.universe import COMMON, FEATURES, Bounds, LimitExceeded, Limits, options, vote_order_facts
 
-# The bounds the weights are counted at. Measured on 2 cores (one thread per count; he-kwg-34 and
-# mv-lkwg-46; cases of the universe, seconds to count them all):
-#   Bounds(1,1,1)       1,120 / 672 cases      (under 0.1 s)
-#   Bounds(2,1,1)     ...
-#   Bounds(1,2,1)  15,272,280 / ... cases  (110 s)
-#   (filled in below from the measurements)
+# The bounds the weights are counted at: the largest at which the universe's total is exact within the
+# count limit. Measured on 2 cores, one count at a time, on one thread (he-kwg-34 and mv-lkwg-46; the cases
+# of the universe, and the seconds of the diff's count, grounding included):
+#   Bounds(1,1,1)  32,400 cases, exact, both statutes (0.7 s; he-kwg-34-2011: 64,800)
+#   Bounds(2,1,1)  over 3,000,000 (stopped there: 35 s, he-kwg-34; 33 s, mv-lkwg-46)
+#   Bounds(1,2,1)  15,272,280 (he-kwg-34: 110 s; 3,000,000 in 23 s)
+#   Bounds(1,2,2), Bounds(2,2,1)  no fewer than (1,2,1) and (2,1,1): the universe only grows with a bound
+# Only Bounds(1,1,1) is counted whole under the limit (a whole statute: 5 to 10 s); at Bounds(1,2,1) the
+# total alone takes about two minutes, and every share would be unknown under a 15 s count.
 COUNT_BOUNDS = Bounds(noms=1, cands=1, max_vote=1)
-# Models a count may enumerate before it stops (a lower bound then): about 140,000 models a second,
-# so one count takes at most about 15 s.
-COUNT_LIMIT = 2_000_000
+# Models a count may enumerate before it stops (a lower bound then): the diff gives 85,000 (Bounds(2,1,1))
+# to 135,000 (Bounds(1,2,1)) models a second, so one count takes at most 11 to 18 s.
+COUNT_LIMIT = 1_500_000
 
 
 def _counting(ctl: clingo.Control) -> clingo.Control:
