@@ -92,3 +92,19 @@ def test_reading_weights_asks_what_the_divergence_asks():
         else:
             assert entry["total"] == got["total"]
             assert entry["changed"]["count"] <= got["total"]["count"]
+
+
+SLICE = (
+    "election(majority) body_kind(municipal) body_seats(2) body_period_end(20220301) vacancy_trigger(refused) size(1,2)"
+)
+
+
+@pytest.mark.parametrize("statute", ["he-kwg-34", "nw-kwahlg-45"])
+def test_with_two_candidates_each_case_is_one_model_too(statute):
+    """The same at Bounds(1,2,1) (ties, a second candidate to call), on a slice of the universe (its
+    other atoms fixed by assumptions) small enough to count."""
+    bounds = Bounds(1, 2, 1)
+    fixed = [clingo.parse_term(atom) for atom in SLICE.split()]
+    alone = count_models(universe_control(statute, bounds), fixed, Limits(), None)
+    assert alone["exact"] and alone["count"] > 1000
+    assert count_models(diff_control(statute, bounds), fixed, Limits(), None) == alone
