@@ -22,8 +22,10 @@ def test_markdown_has_the_summary_each_analysis_and_each_witness_with_its_norm(f
     checks, diffs, meta = findings
     text = render(checks, diffs, meta, "md")
     row = next(line for line in text.splitlines() if line.startswith("| `mv-lkwg-46`"))
-    # the M-V gap under the default readings (§ 45, the day of the election not set) is in the summary
-    assert row.split("|")[2].strip() == "found"
+    # the M-V gaps under the default readings (§ 45, the day of the election not set; a Mehrheitswahl,
+    # outside the encoding) are in the summary with their causes
+    assert row.split("|")[2].strip() == "found: not encoded, statute silent"
+    assert "| not encoded | `majority_election` | chosen readings | no single other value |" in text
     for name in ("gap under the chosen readings", "dead norms", "independence", "no reach-back"):
         assert name in text
     gap = next(a for a in checks[0]["analyses"] if a["name"] == "gap")
@@ -33,6 +35,16 @@ def test_markdown_has_the_summary_each_analysis_and_each_witness_with_its_norm(f
     assert any("undetermined, § 45 LKWG M-V" in block for block in case_lines), gap
     # a diff witness decided under both texts
     assert "nw-kwahlg-45-2024:" in text and "### nw-kwahlg-45 and nw-kwahlg-45-2024" in text
+    # the weights: M-V's readings counted over a universe small enough to count whole
+    (weights,) = meta["weights"]
+    assert weights["total"]["exact"] and weights["total"]["count"] > 0
+    counted = [r for r in weights["readings"] if r["status"] != "not_asked"]
+    assert counted and all(r["changed"]["count"] <= r["total"]["count"] for r in counted)
+    assert "## Reading weights" in text and f"`mv-lkwg-46`: {weights['total']['count']:,} cases." in text
+    # the sensitivity table: the default and each step one larger, for the check and the diff
+    steps = {(s["task"], s["step"]) for s in meta["sensitivity"]}
+    assert steps == {(t, s) for t in ("sensitivity_check", "sensitivity_diff") for s in ("noms+1", "cands+1")}
+    assert "## How far the bounds reach" in text and "| cands+1 (1 × 3) |" in text and "| noms+1 (2 × 2) |" in text
     # bounds and time stated
     assert "whole terms of up to 1 vacancies" in text and "Effort per clingo question: 500,000 conflicts" in text
 

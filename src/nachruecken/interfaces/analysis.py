@@ -249,10 +249,12 @@ def report(
     max_kinds: int = 30,
     conflict_limit: int = CONFLICT_LIMIT,
     saved: str | Path | None = None,
+    extras: bool = True,
 ) -> Report:
     """`nachruecken report`: every statute's check and the statute diffs (by default all encoded texts
-    and the amendment and state diffs); with ``saved``, the results kept by ``Report.save`` (refused
-    if made by another version or from other encodings), nothing run."""
+    and the amendment and state diffs), with ``extras`` the reading weights and the bounds one step
+    larger; with ``saved``, the results kept by ``Report.save`` (refused if made by another version or
+    from other encodings), nothing run."""
     from nachruecken.interfaces import saved_results
     from nachruecken.law.statutes import resolve_statute_id
     from nachruecken.research.report import DEFAULT_DIFFS, DEFAULT_STATUTES, run_report
@@ -263,7 +265,7 @@ def report(
     pairs = list(diffs) if diffs is not None else ([] if statutes else list(DEFAULT_DIFFS))
     limits = Limits(conflict_limit)
     checks, diff_reports, meta = run_report(
-        sids, pairs, Bounds(noms, cands, max_vote), limits, vacancies, jobs, max_kinds
+        sids, pairs, Bounds(noms, cands, max_vote), limits, vacancies, jobs, max_kinds, extras=extras
     )
     given = {"noms": noms, "cands": cands, "max_vote": max_vote, "vacancies": vacancies}
     meta["provenance"] = _provenance(given, {**limits.as_dict(), "max_kinds": max_kinds, "jobs": jobs})

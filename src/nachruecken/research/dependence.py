@@ -17,6 +17,8 @@ The answer does not depend on which witness clingo finds first: both questions a
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import clingo
 from clingo import ast
 
@@ -24,6 +26,13 @@ from nachruecken.law.statutes import load_statute, statute_files
 from nachruecken.research.universe import TERMS_ONLY_READINGS, Limits, exists
 
 F, S = clingo.Function, clingo.String
+# Effort per dependence question. Where a reading reaches an early predicate of the encoding, the variant
+# copies most of it, and proving that it decides a kind's cases as the side does (a question with no
+# case) can take clingo far longer than the search found the kind: measured on he-kwg-34 against
+# bb-kwahlg-60 (a successor by votes against a lot under Mehrheitswahl), six readings of Brandenburg
+# needed more than 50,000 conflicts each (about a minute). Such a question stops here and its reading is
+# named in ``dependence_undecided``; the answer stays the same on every machine.
+DEPENDENCE_CONFLICTS = 10_000
 
 
 def varied_readings(spec) -> list[tuple[str, str]]:
@@ -164,6 +173,7 @@ def kind_dependence(ctl: clingo.Control, side: str, spec, kind: tuple, limits: L
     """For one kind and one side's variants (grounded in ``ctl``): the readings under which the kind's
     difference vanishes in every case, in some cases only, or could not be decided."""
     base = exact_kind(ctl, kind)
+    limits = replace(limits, conflicts=min(limits.conflicts, DEPENDENCE_CONFLICTS))
     out: dict[str, list[str]] = {"depends_on": [], "depends_partly_on": [], "dependence_undecided": []}
     for prefix, rid, value in variants(spec):
         survives = exists(ctl, base + [(F(prefix + "differs"), True)], limits)

@@ -16,6 +16,7 @@ import time
 
 from nachruecken.law.statutes import STATUTE_IDS, load_statute
 from nachruecken.research.document import case_block, heading, para, table, to_html, to_markdown
+from nachruecken.research.report_extras import extra_tasks, run_extra, sensitivity_blocks, weights_blocks
 from nachruecken.research.report_gaps import gap_detail, gap_status, gap_table, witness_title
 
 DEFAULT_STATUTES = STATUTE_IDS  # every encoded text, in the registry's order
@@ -149,13 +150,16 @@ def build_blocks(checks: list[dict], diffs: list[dict], meta: dict) -> list[tupl
         blocks.append(
             para(
                 "Each kind of difference is the pair of outcome and deciding norm on each side (and the "
-                "norms under which one side passes over the other's successor). `depends on` names "
-                "the readings under another value of which the difference vanishes; none: it rests "
-                "on the texts alone."
+                "norms under which one side passes over the other's successor). Its dependence on the "
+                "readings is asked over every case of the kind: the readings under another value of which "
+                "the difference vanishes in every case, and those under which it vanishes in some cases "
+                "only; none in both: it rests on the texts alone."
             )
         )
     for d in diffs:
         blocks += _diff_blocks(d)
+    blocks += sensitivity_blocks(checks, diffs, meta.get("sensitivity", []))
+    blocks += weights_blocks(meta.get("weights", []))
     return blocks + _provenance_blocks(meta.get("provenance"))
 
 
@@ -400,9 +404,11 @@ def run_report(
     jobs: int = 2,
     max_kinds: int = 30,
     progress=None,
+    extras: bool = True,
 ) -> tuple[list[dict], list[dict], dict]:
     """Run every check and diff, on ``jobs`` processes (each question on one thread: the findings are
-    the same on any number); return (checks, diffs, meta)."""
+    the same on any number); with ``extras`` also the reading weights and the checks and diffs one
+    step larger (meta's ``weights`` and ``sensitivity``); return (checks, diffs, meta)."""
     from nachruecken import __version__
     from nachruecken.research.universe import Bounds, Limits
 
@@ -410,11 +416,13 @@ def run_report(
     bounds, limits = bounds or Bounds(), limits or Limits()
     tasks = [("check", sid, bounds, limits, vacancies) for sid in statutes]
     tasks += [("diff", pair, bounds, limits, max_kinds) for pair in diffs]
+    tasks += extra_tasks(statutes, diffs, bounds, limits) if extras else []
     results = []
     for result in _map(_run_task, tasks, jobs):
         results.append(result)
         if progress:
             what = result.get("statute") or f"diff {result['a']} {result['b']}"
+            what += f" ({result['task']} {result.get('step', '')})".replace(" )", ")") if "task" in result else ""
             progress(f"{what}: done ({time.monotonic() - started:.1f} s)")
     meta = {
         "date": dt.date.today().isoformat(),
@@ -422,7 +430,11 @@ def run_report(
         "seconds": time.monotonic() - started,
         "machine": f"{os.cpu_count()} cores, {platform.system()}, Python {platform.python_version()}",
     }
-    return results[: len(statutes)], results[len(statutes) :], meta
+    n = len(statutes) + len(diffs)
+    if extras:
+        meta["weights"] = [r for r in results[n:] if r["task"] == "weights"]
+        meta["sensitivity"] = [r for r in results[n:] if r["task"] != "weights"]
+    return results[: len(statutes)], results[len(statutes) : n], meta
 
 
 def _run_task(task: tuple) -> dict:
@@ -430,6 +442,8 @@ def _run_task(task: tuple) -> dict:
     from nachruecken.research.check import parse_spec, run_check, run_diff
 
     kind, what, bounds, limits, extra = task
+    if kind not in ("check", "diff"):
+        return run_extra(task)
     if kind == "check":
         return run_check(what, bounds, None, limits, vacancies=extra, jobs=1)
     return run_diff(parse_spec(what[0]), parse_spec(what[1]), bounds, None, limits, extra)

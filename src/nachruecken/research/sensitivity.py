@@ -44,6 +44,12 @@ def _status(analyses: list[dict], name: str) -> str | None:
     return next((a["status"] for a in analyses if a["name"] == name), None)
 
 
+def _causes(analyses: list[dict], name: str) -> list[dict]:
+    """The causes of a gap analysis (research/gaps.py), without their reading profiles."""
+    rows = next((a.get("causes", []) for a in analyses if a["name"] == name), [])
+    return [{"cause": r["cause"], "scope": r["scope"], "status": r["status"]} for r in rows]
+
+
 def check_summary(
     statute_id: str,
     bounds: Bounds,
@@ -68,7 +74,9 @@ def check_summary(
         "bounds": asdict(bounds),
         "vacancies": vacancies,
         "gap": _status(analyses, "gap"),
+        "gap_causes": _causes(analyses, "gap"),
         "gap_other_readings": _status(analyses, "gap_other_readings"),
+        "gap_other_causes": _causes(analyses, "gap_other_readings"),
         "conflict": _status(analyses, "conflict"),
         "dead_norms": len(dead["dead_norms"]),
         "undecided_norms": len(dead["undecided_norms"]),

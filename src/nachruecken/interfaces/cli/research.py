@@ -314,6 +314,9 @@ def report(
     ),
     save: Path | None = typer.Option(None, "--save", help="also keep the results in this folder (JSON)"),
     saved: Path | None = typer.Option(None, "--from", help="render results kept with --save; run nothing"),
+    extras: bool = typer.Option(
+        True, "--extras/--no-extras", help="also the reading weights and the bounds one step larger"
+    ),
 ):
     """Every statute's check findings and the statute diffs, as one document to publish."""
     from nachruecken.errors import InputError
@@ -341,6 +344,7 @@ def report(
             jobs,
             max_kinds,
             progress=lambda line: sys.stderr.write(line + "\n"),
+            extras=extras,
         )
     except InputError as exc:
         _err(str(exc))
