@@ -19,6 +19,8 @@ def test_the_steps_are_the_default_and_one_larger_each():
 
 def test_a_check_summary_is_compact():
     got = check_summary("mv-lkwg-46", Bounds(1, 2, 1), vacancies=0, with_readings=False)
-    assert got["gap"] in ("found", "none_found", "unknown")
+    # M-V's Mehrheitswahl gap is there already at one nomination, with its cause
+    assert got["gap"] == "found"
+    assert {"cause": "not_encoded", "scope": "majority_election", "status": "found"} in got["gap_causes"]
     assert isinstance(got["dead_norms"], int) and got["readings"] is None
     assert got["term_gap"] is None and got["seconds"] >= 0

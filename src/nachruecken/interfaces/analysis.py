@@ -40,20 +40,28 @@ class CheckResult:
         return next(a for a in self.analyses if a["name"] == name)
 
     def to_records(self) -> list[dict[str, Any]]:
-        """A row per analysis, and per reading value asked: statute, analysis, reading, alternative,
-        status, witnesses (their number), optimal (every witness proven smallest), files."""
+        """A row per analysis, per cause of a gap and per reading value asked: statute, analysis, cause and
+        scope (of a gap), reading, alternative, status, witnesses (their number), optimal (every witness
+        proven smallest), files."""
         rows = []
         for a in self.analyses:
             rows.append(_row(self.statute, a["name"], None, None, a["status"], a["witnesses"]))
+            for c in a.get("causes", []):
+                own = [w for w in a["witnesses"] if (w.get("cause"), w.get("scope")) == (c["cause"], c["scope"])]
+                rows.append(_row(self.statute, a["name"], None, None, c["status"], own, (c["cause"], c["scope"])))
             for r in a.get("readings", []):
                 rows.append(_row(self.statute, a["name"], r["reading"], r["alternative"], r["status"], r["witnesses"]))
         return rows
 
 
-def _row(statute: str, name: str, reading, alternative, status: str, witnesses: list) -> dict[str, Any]:
+def _row(
+    statute: str, name: str, reading, alternative, status: str, witnesses: list, cause: tuple = (None, None)
+) -> dict[str, Any]:
     return {
         "statute": statute,
         "analysis": name,
+        "cause": cause[0],
+        "scope": cause[1],
         "reading": reading,
         "alternative": alternative,
         "status": status,
