@@ -79,6 +79,8 @@ def test_the_published_findings_are_one_runs_rendering():
     checks, diffs, meta = saved_results.load(ROOT / "docs/findings", None)
     assert render(checks, diffs, meta, "md") == (ROOT / "docs/findings.md").read_text(encoding="utf-8")
     assert len(checks) == 7 and len(diffs) == 3 and meta["provenance"]["bounds"]["noms"] == 2
+    # the weights and the bounds one step larger come from the same run
+    assert len(meta["weights"]) == 7 and {s["step"] for s in meta["sensitivity"]} == {"noms+1", "cands+1"}
 
 
 def _normalised(text: str) -> dict:
