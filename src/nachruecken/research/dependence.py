@@ -55,7 +55,8 @@ class _Names(ast.Transformer):
     reading atom about ``rid`` (or about any reading: a variable)."""
 
     def __init__(self, rid: str):
-        self.rid, self.names, self.reads = rid, set(), False
+        self.rid, self.reads = rid, False
+        self.names: set[str] = set()
 
     def visit_SymbolicAtom(self, node):
         symbol = node.symbol

@@ -46,7 +46,7 @@ def _status(analyses: list[dict], name: str) -> str | None:
 
 def _causes(analyses: list[dict], name: str) -> list[dict]:
     """The causes of a gap analysis (research/gaps.py), without their reading profiles."""
-    rows = next((a.get("causes", []) for a in analyses if a["name"] == name), [])
+    rows: list[dict] = next((a.get("causes", []) for a in analyses if a["name"] == name), [])
     return [{"cause": r["cause"], "scope": r["scope"], "status": r["status"]} for r in rows]
 
 
