@@ -20,6 +20,7 @@ def test_statutes_lists_norms_readings_and_scope(run_cli):
         "bb-kwahlg-60",
         "mv-lkwg-46",
         "hh-bezvwg-36",
+        "rp-kwg-45",
     }
     # each text names its dates; the state's versions are listed with it
     assert by_id["he-kwg-34"]["in_force"] == {"from": None, "until": "2011-12-23"}

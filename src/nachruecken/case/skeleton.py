@@ -32,12 +32,24 @@ STATE_KEYS = {
         "# Hamburg: nominations[].tier: district (Wahlkreisliste) | list (Bezirksliste);",
         "# candidates[].seat: list | personal for a Bezirksliste seat.",
     ],
+    "rp": [
+        "# Rheinland-Pfalz: votes decide the order of the Ersatzpersonen (§ 45 Abs. 2); election: majority",
+        "# for a Mehrheitswahl (Abs. 3); Bezirkstag: the named Nachfolger as candidates[].substitute_for.",
+    ],
 }
 
 
 # The last regular election of each state's councils (a skeleton decides under the text in force then,
 # with no warning about a change of the law).
-ELECTION = {"he": "2021-03-14", "nw": "2025-09-14", "bb": "2024-06-09", "mv": "2024-06-09", "hh": "2024-06-09"}
+ELECTION = {
+    "he": "2021-03-14",
+    "nw": "2025-09-14",
+    "bb": "2024-06-09",
+    "mv": "2024-06-09",
+    "hh": "2024-06-09",
+    "rp": "2024-06-09",
+    "sn": "2024-06-09",
+}
 RESIGNED = {"nw": "2026-03-31"}
 # Hamburg: a Bezirksliste seat is a list seat or a personal seat (§ 36 Abs. 2 Satz 2 BezVWG)
 SEAT = {"hh": ", seat: list"}

@@ -65,6 +65,7 @@ VALUE_WORDS_DE = {
     "before_membership": "vor Beginn der Mitgliedschaft",
     "any_time": "jederzeit",
     "deemed_refusal": "gilt als Ablehnung",
+    "week_end": "mit Ablauf der Woche",
 }
 VALUE_WORDS_BY_READING = {
     ("mv.regained", "eligible"): "wieder wählbar",
@@ -72,7 +73,7 @@ VALUE_WORDS_BY_READING = {
     ("he.hinderungsgrund", "week"): "eine Woche zur Beseitigung",
 }
 
-READING_ID = r"(?:core|he|nw|bb|mv|hh)\.[a-z0-9_]+"
+READING_ID = r"(?:core|he|nw|bb|mv|hh|rp|sn)\.[a-z0-9_]+"
 _REF = re.compile(rf"\b(Lesarten|Lesart) ({READING_ID})(?: = ([a-z0-9_]+))?")
 
 

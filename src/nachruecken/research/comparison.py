@@ -1,4 +1,4 @@
-"""`nachruecken compare`: one case under all five statutes, and where its structure does not fit.
+"""`nachruecken compare`: one case under every encoded state, and where its structure does not fit.
 
 A case is written for one state's election system. Decided under another state's statute, parts of
 it may mean nothing there (an NRW Ersatzbewerber designation in Hessen) or be missing (the seat

@@ -21,7 +21,7 @@ A term of the universe (per statute, on one small election of its system):
   himself (the same seat again), dies on the day of the first, while the first call is pending, or
   after its period; the person called for it is silent or refuses.
 
-Events are dated so that every period of the five statutes has ended after 25 days.
+Events are dated so that every period of the statutes has ended after 25 days.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ FAMILY = {
     "bb-kwahlg-60": "bb",
     "mv-lkwg-46": "mv",
     "hh-bezvwg-36": "hh",
+    "rp-kwg-45": "rp",
 }
 
 # The election and the first vacancy fall within the text's time in force (no warning about another

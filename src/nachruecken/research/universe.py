@@ -28,6 +28,7 @@ FEATURES = {
     "bb-kwahlg-60": ("lot_drawn",),
     "mv-lkwg-46": ("evidence_missing", "regained_eligibility"),
     "hh-bezvwg-36": ("seat_type",),
+    "rp-kwg-45": ("lot_drawn", "incompatibility", "regained_eligibility", "substitute_for"),
 }
 COMMON = ("died", "lost_eligibility", "left_group", "expelled", "waived", "refused", "notified", "accepted", "rejoined")
 

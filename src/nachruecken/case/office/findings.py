@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from nachruecken.case.office.candidates import Roster
 
-# Statutes that order a list by personal votes somewhere (Hessen, Brandenburg, M-V)
-_VOTES_ORDER = ("he-", "bb-", "mv-")
+# Statutes that order a list by personal votes somewhere (Hessen, Brandenburg, M-V, Rheinland-Pfalz)
+_VOTES_ORDER = ("he-", "bb-", "mv-", "rp-")
 
 
 def summary(roster: Roster, designations: list[tuple[str, str]], n_events: int) -> list[str]:

@@ -17,6 +17,7 @@ COLUMNS = {
     "bb": ["Wahlkreis", "Partei", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt"],
     "mv": ["Wahlkreis", "Partei", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt"],
     "he": ["Wahlvorschlag", "Wahlbereich", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt", "Ersatzliste"],
+    "rp": ["Wahlvorschlag", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt", "Ersatzbewerber für"],
 }
 NOTES = {
     "Wahlbezirk": "Nummer des Wahlbezirks; leer für die Reserveliste",
@@ -69,6 +70,10 @@ STATE_NOTES = {
     },
     "mv": {"Wahlkreis": "Wahlkreis oder Wahlbereich des Wahlvorschlags; beim Landtag leer für die Landesliste"},
     "bb": {"Wahlkreis": "Wahlkreis des Wahlvorschlags (bei einem Wahlgebiet ohne Wahlkreise leer)"},
+    "rp": {
+        "Ersatzbewerber für": 'nur Bezirkstag (§ 66 Abs. 2 KWO): Name ("Name, Vorname") der gewählten Person, für '
+        "die diese Person als Nachfolger benannt ist; sonst leer"
+    },
 }
 ELECTED_CHOICES = {"nw": ["nein", "direkt", "Reserveliste"], "hh": ["nein", "direkt", "Listenwahl", "Personenwahl"]}
 EVENT_NOTES = {

@@ -31,7 +31,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
-    help="Who takes a vacated council seat, with reasons, under five German statutes.",
+    help="Who takes a vacated council seat, with reasons, under the statutes of several German states.",
     epilog=EXIT_CODES,
 )
 
@@ -50,7 +50,7 @@ def _root(
         False, "--version", "-V", callback=_show_version, is_eager=True, help="print the version and exit"
     ),
 ) -> None:
-    """Who takes a vacated council seat, with reasons, under five German statutes."""
+    """Who takes a vacated council seat, with reasons, under the statutes of several German states."""
 
 
 # in this order in --help

@@ -1,5 +1,5 @@
 """Looking at the law: ``statutes`` (the norms, readings and scope of each statute; ``--events``: the
-event types and their German words) and ``compare`` (cases decided under all five statutes, side by side)."""
+event types and their German words) and ``compare`` (cases decided under every encoded state, side by side)."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def compare(
     lang: Lang = typer.Option(Lang.en, "--lang"),
     reading: list[str] = typer.Option([], "--reading", help="ID=VALUE, applied under its own state's statute"),
 ):
-    """Decide cases under all five statutes (the law in force on each date), side by side, with each
+    """Decide cases under every encoded state (the law in force on each date), side by side, with each
     state's warnings and where a case's structure does not fit that state's system."""
     from nachruecken.errors import InputError
 

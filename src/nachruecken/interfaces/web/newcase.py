@@ -17,7 +17,14 @@ from nachruecken.interfaces.web.labels import words
 from nachruecken.interfaces.web.record import Record, new_stem
 from nachruecken.interfaces.web.render import lang_of, message, page, token_ok
 
-STATES = (("nw", "NRW"), ("he", "Hessen"), ("bb", "Brandenburg"), ("mv", "Mecklenburg-Vorpommern"), ("hh", "Hamburg"))
+STATES = (
+    ("nw", "NRW"),
+    ("he", "Hessen"),
+    ("bb", "Brandenburg"),
+    ("mv", "Mecklenburg-Vorpommern"),
+    ("hh", "Hamburg"),
+    ("rp", "Rheinland-Pfalz"),
+)
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 MAX_STAGED = 20  # imports shown but not yet saved, kept in memory
 

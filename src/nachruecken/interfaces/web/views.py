@@ -13,7 +13,14 @@ from nachruecken.output.documents import feststellung as doc
 from nachruecken.output.formats import outcome_line
 from nachruecken.output.terminal import HEAD
 
-STATE_NAMES = {"he": "Hessen", "nw": "NRW", "bb": "Brandenburg", "mv": "Mecklenburg-Vorpommern", "hh": "Hamburg"}
+STATE_NAMES = {
+    "he": "Hessen",
+    "nw": "NRW",
+    "bb": "Brandenburg",
+    "mv": "Mecklenburg-Vorpommern",
+    "hh": "Hamburg",
+    "rp": "Rheinland-Pfalz",
+}
 
 
 def state_name(statute: str) -> str:

@@ -23,6 +23,10 @@ LAW_NAMES = {
         "de": "Gesetz über die Wahl zu den Bezirksversammlungen (BezVWG)",
         "en": "Hamburg District Assemblies Elections Act (BezVWG)",
     },
+    "rp": {
+        "de": "Kommunalwahlgesetz Rheinland-Pfalz (KWG)",
+        "en": "Rhineland-Palatinate Local Elections Act (KWG)",
+    },
 }
 
 
@@ -100,8 +104,23 @@ _PARTIAL = {
 }
 
 
+# States whose material holds a remedy that may not reach this determination: what the checklist says of it
+# (the act keeps a blank: a remedy is printed only where the text gives it for this act).
+_NOT_SHOWN = {
+    "rp": {
+        "de": "Rechtsbehelfsbelehrung: § 48 KWG liegt nur in der Fassung von 1994 vor (Einspruch gegen die "
+        "Gültigkeit der Wahl binnen zwei Wochen beim Bürgermeister, Entscheidung der Aufsichtsbehörde); ob er gegen "
+        "die Feststellung einer Ersatzperson gegeben ist, sagt das Material nicht: aus dem geltenden Recht oder der "
+        "Vorlage des Amtes ergänzen.",
+        "en": "Remedy: § 48 KWG is held only in its 1994 wording (objection to the validity of the election within "
+        "two weeks to the mayor, decided by the supervisory authority); whether it lies against the determination "
+        "of an Ersatzperson is not in the material: add it from the law in force or the office's template.",
+    },
+}
+
+
 def _partial(state: str, de: bool) -> tuple[str, list[str]]:
-    if state not in _PARTIAL:  # Hamburg: § 36 BezVWG names no remedy
+    if state not in _PARTIAL:  # Hamburg: § 36 BezVWG names no remedy; the others: _NOT_SHOWN
         line = (
             "Rechtsbehelfsbelehrung: die Vorschrift nennt keinen Rechtsbehelf und das Programm hält keinen; aus dem "
             "geltenden Recht oder der Vorlage des Amtes ergänzen."
@@ -109,6 +128,8 @@ def _partial(state: str, de: bool) -> tuple[str, list[str]]:
             else "Remedy: the provision names none and the tool holds none; add it from the law in force or the "
             "office's template."
         )
+        if state in _NOT_SHOWN:
+            line = _NOT_SHOWN[state]["de" if de else "en"]
         return blank("Rechtsbehelfsbelehrung" if de else "legal remedy"), [line]
     text, missing = _PARTIAL[state]
     label = f"Frist, Form und Stelle nach {missing}" if de else f"period, form and office under {missing}"
@@ -142,6 +163,11 @@ PUBLISH = {
         "de": "Die Feststellung ist öffentlich bekannt zu machen (§ 58 Abs. 2 KWO).",
         "en": "The determination is published (§ 58 Abs. 2 KWO).",
     },
+    "rp": {
+        "de": "Die Wahlleitung macht den Namen der einberufenen Ersatzperson öffentlich bekannt, und dass keine "
+        "vorhanden ist, wenn keine vorhanden ist (§ 66 Abs. 3 KWO).",
+        "en": "The Wahlleiter publishes the name of the Ersatzperson called, or that none is left (§ 66 Abs. 3 KWO).",
+    },
 }
 
 # The notice says it is the publication the statute requires
@@ -161,6 +187,10 @@ PUBLISHED = {
     "he": {
         "de": "Dies wird hiermit öffentlich bekannt gemacht (§ 58 Abs. 2 KWO).",
         "en": "This is hereby published (§ 58 Abs. 2 KWO).",
+    },
+    "rp": {
+        "de": "Dies wird hiermit öffentlich bekannt gemacht (§ 66 Abs. 3 KWO).",
+        "en": "This is hereby published (§ 66 Abs. 3 KWO).",
     },
 }
 
@@ -225,6 +255,21 @@ LETTER = {
         ),
         ("Erklären Sie sich innerhalb der Frist nicht, gilt die Wahl als angenommen.", "§ 36 Abs. 4 Satz 3 BezVWG"),
     ],
+    "rp": [
+        (
+            "Bitte äußern Sie sich binnen einer Woche nach Zustellung dieser Benachrichtigung schriftlich, ob Sie die "
+            "Wahl annehmen.",
+            "§ 45 Abs. 5 mit § 44 Abs. 1 KWG; § 64 Abs. 1 Satz 1 KWO",
+        ),
+        (
+            "Geht innerhalb dieser Frist keine Erklärung ein, gilt die Wahl als angenommen.",
+            "§ 44 Abs. 2 Satz 1 KWG; § 64 Abs. 1 Satz 2 Nr. 1 KWO",
+        ),
+        (
+            "Eine Erklärung unter Vorbehalt gilt als Ablehnung; eine Ablehnung kann nicht widerrufen werden.",
+            "§ 64 Abs. 1 Satz 2 Nr. 2, 3 KWO",
+        ),
+    ],
     "he-kwg-34": [
         (
             "Bitte erklären Sie binnen einer Woche nach Zustellung dieses Schreibens schriftlich, ob Sie die Wahl "
@@ -264,15 +309,27 @@ LETTER_CHECKS = {
     "öffentlich bekannt (§ 46 Abs. 5 Satz 2 LKWG M-V); die Bekanntmachung nicht vorher veröffentlichen.",
     "bb": "Schreiben: § 51 BbgKWahlG liegt nur in einer Fassung vor 2023 vor (Abs. 1, 2); mit der geltenden "
     "Fassung abgleichen.",
+    "rp": "Schreiben: an welchem Tag die Mitgliedschaft beginnt, sagen § 45 Abs. 5 und § 44 KWG nicht (Lesart "
+    "rp.membership); das Schreiben nennt daher keinen Tag. Die Benachrichtigung zustellen (die Frist läuft ab "
+    "Zustellung).",
 }
 
-# BB: an Ersatzperson barred by § 12 Abs. 1 to 3 must be told how he can accept (§ 51 Abs. 2 Satz 1 with Satz 4)
-BB_INCOMPATIBLE = (
-    "Sie können die Wahl nur annehmen, wenn Sie nachweisen, dass Sie die zur Beendigung Ihres Beamten- oder "
-    "Arbeitnehmerverhältnisses erforderliche Erklärung abgegeben haben; weisen Sie dies nicht vor Ablauf der Frist "
-    "nach, gilt die Wahl als abgelehnt.",
-    "§ 51 Abs. 2 Satz 1, 2 und 4 BbgKWahlG",
-)
+# An Ersatzperson barred by his employment must be told how he can accept: BB § 51 Abs. 2 Satz 1 with Satz 4,
+# RP § 64 Abs. 2 Satz 1 with § 66 Abs. 1 Satz 4 KWO
+INCOMPATIBLE = {
+    "bb": (
+        "Sie können die Wahl nur annehmen, wenn Sie nachweisen, dass Sie die zur Beendigung Ihres Beamten- oder "
+        "Arbeitnehmerverhältnisses erforderliche Erklärung abgegeben haben; weisen Sie dies nicht vor Ablauf der "
+        "Frist nach, gilt die Wahl als abgelehnt.",
+        "§ 51 Abs. 2 Satz 1, 2 und 4 BbgKWahlG",
+    ),
+    "rp": (
+        "Sie können die Wahl nur annehmen, wenn Sie die Beendigung Ihres Dienst- oder Beschäftigungsverhältnisses "
+        "oder Ihre Beurlaubung ohne Bezüge nachweisen; wird der Nachweis nicht bis zum Ablauf der Frist erbracht, "
+        "gilt die Wahl als abgelehnt.",
+        "§ 64 Abs. 2 Satz 1 mit § 66 Abs. 1 Satz 4 KWO",
+    ),
+}
 # Who determines and who signs, where it is not "die Wahlleitung" (BB § 60 Abs. 6; HH § 36 Abs. 2 Satz 1)
 DETERMINER = {
     "bb": {
@@ -285,4 +342,5 @@ SIGNER = {
     "he": {"de": "Gemeindewahlleiterin / Gemeindewahlleiter (Kreiswahlleiterin / Kreiswahlleiter)", "en": "Wahlleiter"},
     "bb": {"de": "für den Wahlausschuss / Wahlleiterin / Wahlleiter", "en": "for the Wahlausschuss / Wahlleiter"},
     "hh": {"de": "Bezirkswahlleitung", "en": "district returning officer"},
+    "rp": {"de": "Wahlleiterin / Wahlleiter", "en": "Wahlleiter"},
 }

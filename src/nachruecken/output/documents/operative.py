@@ -122,6 +122,8 @@ def _vacant(op: dict, result: dict, case, det: dict, lang: str, departed: str, c
             if (n is not None and only)
             else blank("neue Mitgliederzahl" if lang == "de" else "new member count")
         )
-    else:
+    elif not any(n.get("code") == "member_count_open" for n in det["notes"]):
+        # (where the material leaves the count open, e.g. Rheinland-Pfalz, the act says nothing of it: the
+        # encoding's note member_count_open puts the question on the checklist)
         text += op["unchanged"]
     return text

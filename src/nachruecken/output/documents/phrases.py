@@ -118,8 +118,23 @@ OPERATIVE = {
     },
 }
 
-# Where a statute's act is not "nachrücken" (Hamburg § 36 Abs. 1, 2: für gewählt erklären).
+# Where a statute's act is not "nachrücken" (Hamburg § 36 Abs. 1, 2: für gewählt erklären; Rheinland-Pfalz
+# § 45 Abs. 1 KWG: eine Ersatzperson einberufen).
 OPERATIVE_BY_STATE = {
+    "rp": {
+        "de": {
+            "successor": "dass {name} aus dem Wahlvorschlag {nom} an die Stelle von {departed} als Ersatzperson in "
+            "{body_dat} einberufen wird.",
+            "vacant": "dass für den Sitz von {departed} keine Ersatzperson des Wahlvorschlags {nom} mehr vorhanden ist "
+            "und der Sitz unbesetzt bleibt.",
+        },
+        "en": {
+            "successor": "that {name} of the Wahlvorschlag {nom} is called as Ersatzperson to {body_dat} in place of "
+            "{departed}.",
+            "vacant": "that no Ersatzperson of the Wahlvorschlag {nom} is left for the seat of {departed}, and the seat "
+            "stays empty.",
+        },
+    },
     "hh": {
         "de": {
             "departure": "Ich stelle fest, dass {departed} mit Wirkung vom {date} aus der Bezirksversammlung "

@@ -10,8 +10,8 @@ from nachruecken.law.statutes import STATE_OF, load_statute
 from nachruecken.output.documents.clean import clean
 from nachruecken.output.documents.context import context, person_name, salutation_of
 from nachruecken.output.documents.law_texts import (
-    BB_INCOMPATIBLE,
     DETERMINER,
+    INCOMPATIBLE,
     LAW_NAMES,
     LETTER,
     LETTER_CHECKS,
@@ -82,6 +82,10 @@ def _reported(operative: str, date: str, who: str, lang: str) -> str:
     return text
 
 
+# the statute's own verb where it is not "nachrücken" (Hamburg § 36 Abs. 1, Rheinland-Pfalz § 45 Abs. 1 KWG)
+LETTER_VERB = {"hh": "für gewählt erklärt werden", "rp": "als Ersatzperson einberufen werden"}
+
+
 def _letter_intro(case, det: dict, ctx: dict, lang: str) -> str:
     """The letter's sentence of what was determined for the person it is addressed to."""
     if not det.get("successor"):
@@ -91,7 +95,7 @@ def _letter_intro(case, det: dict, ctx: dict, lang: str) -> str:
     body = f"„{case.body_name}“" if case.body_name else ("die Vertretung" if lang == "de" else "the body")
     departed = ctx["departed"]["name"]
     if lang == "de":
-        verb = "für gewählt erklärt werden" if ctx["state"] == "hh" else "nachrücken"
+        verb = LETTER_VERB.get(ctx["state"], "nachrücken")
         return (
             f"Mit Feststellung vom {ctx['act_date']} ist festgestellt, dass Sie aus dem Wahlvorschlag {nom} an die "
             f"Stelle von {departed} in {body} {verb} ({cite})."
@@ -223,8 +227,8 @@ def letter_lines(det: dict, case, lang: str) -> tuple[list[tuple[str, str]], str
     state = STATE_OF[det["statute"]]
     key = det["statute"] if state == "he" else state
     lines = list(LETTER.get(key, LETTER.get(state, [])))
-    if state == "bb" and _barred(case, det["successor"]):
-        lines.insert(1, BB_INCOMPATIBLE)
+    if state in INCOMPATIBLE and _barred(case, det["successor"]):
+        lines.insert(1, INCOMPATIBLE[state])
     return lines, LETTER_CHECKS.get(key, "")
 
 
