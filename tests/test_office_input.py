@@ -7,6 +7,7 @@ import pytest
 import yaml
 
 import nachruecken
+from nachruecken.law.statutes import VERSIONS
 
 from conftest import ROOT
 
@@ -209,7 +210,7 @@ def test_an_unwritable_output_is_an_input_error(run_cli, tmp_path):
     assert result.exit_code == 2 and "der Ordner existiert nicht" in result.stderr
 
 
-@pytest.mark.parametrize("statute", ["nw", "nw-kwahlg-45", "hh", "bb", "mv", "he"])
+@pytest.mark.parametrize("statute", [*VERSIONS, "nw-kwahlg-45"])
 def test_a_filled_template_imports(run_cli, tmp_path, statute):
     openpyxl = pytest.importorskip("openpyxl")
     book_path = tmp_path / "liste.xlsx"
