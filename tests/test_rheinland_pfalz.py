@@ -20,8 +20,9 @@ def _list(*extra):
     return nom("cdu", ("a", 900, True), ("b", 500), ("c", 500), ("d", 300), *extra)
 
 
-def _decide(events, nominations=None, **kwargs):
-    return only(decide(case(nominations or [_list()], events), **kwargs))
+def _decide(events, nominations=None, as_of=None, **kwargs):
+    extra = {"as_of": as_of} if as_of else {}
+    return only(decide(case(nominations or [_list()], events, **extra), **kwargs))
 
 
 def test_abs2_votes_then_order_of_nomination():
@@ -52,7 +53,9 @@ def test_mayoralty_is_referred_and_the_holder_keeps_the_seat():
 
 def test_refusal_and_reservation_fail_the_call():
     refused = _decide([("2025-01-10", "a", "died"), ("2025-01-12", "b", "refused")])
-    assert refused["successor"] == "c" and by_person(refused)["b"]["norm"] == "rp-kwo-64/1/2/nr3"
+    assert refused["successor"] == "c" and by_person(refused)["b"]["norm"] == "rp-kwg-45/5"
+    revoked = _decide([("2025-01-10", "a", "died"), ("2025-01-12", "b", "refused"), ("2025-01-13", "b", "accepted")])
+    assert revoked["successor"] == "c" and "rp-kwo-64/1/2/nr3" in [g["norm"] for g in revoked["grounds"]]
     reserved = _decide([("2025-01-10", "a", "died"), ("2025-01-12", "b", "accepted", {"reservation": True})])
     assert reserved["successor"] == "c" and by_person(reserved)["b"]["norm"] == "rp-kwo-64/1/2/nr2"
 
@@ -105,7 +108,12 @@ def test_kwo_64_2_uncleared_hinderungsgrund_and_its_proof():
 def test_membership_by_reading():
     events = [("2025-01-10", "a", "died"), ("2025-01-13", "b", "notified"), ("2025-01-15", "b", "accepted")]
     assert _decide(events)["membership"]["member_from"] == "2025-01-15"
-    assert _decide(events, cli_readings={"rp.membership": "week_end"})["membership"]["member_from"] == "2025-01-20"
+    silent = events[:2]
+    assert _decide(silent, as_of="2025-02-01")["membership"]["member_from"] == "2025-01-20"
+    later = _decide(silent, as_of="2025-02-01", cli_readings={"rp.membership": "day_after"})
+    assert later["membership"]["member_from"] == "2025-01-21"
+    # an acceptance counts from its day under both readings
+    assert _decide(events, cli_readings={"rp.membership": "day_after"})["membership"]["member_from"] == "2025-01-15"
 
 
 def test_abs3_majority_lot_and_lot_drawn():
@@ -142,6 +150,21 @@ def test_kwo_66_2_named_nachfolger_first_then_the_next():
     refused = _decide([("2025-01-10", "a", "died"), ("2025-01-12", "x", "refused")], _bezirkstag(("x", "a")))
     assert refused["successor"] == "c"
     assert "rp-kwo-66/2/2" in [g["norm"] for g in refused["grounds"]]
+
+
+def test_kwo_66_2_a_bezirkstag_without_a_named_nachfolger_goes_by_list_order():
+    nominations = [nom("spd", ("a", None, True), ("c", 50), ("d", 90))]
+    data = case(nominations, [("2025-01-10", "a", "died")], body={"kind": "bezirkstag"})
+    det = only(decide(data))
+    assert det["successor"] == "c" and det["grounds"][0]["norm"] == "rp-kwo-66/2/2"
+    assert only(decide(data, cli_readings={"rp.bezirkstag_order": "votes"}))["successor"] == "d"
+
+
+def test_a_mehrheitswahl_waiver_is_referred_to_the_wahlleiter_of_abs3():
+    field = [nom("f", ("k", 240, True), ("l", 188), ("n", 120), kind="individual")]
+    events = [("2024-09-01", "l", "waived"), ("2025-06-02", "k", "died")]
+    det = only(decide(case(field, events, election="majority")))
+    assert det["outcome"] == "referred" and det["referred_to"] == "§ 45 Abs. 3 Satz 3 KWG"
 
 
 def test_kwo_66_2_two_named_for_one_person_decide_nothing():

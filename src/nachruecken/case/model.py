@@ -41,7 +41,7 @@ GROUP_KINDS = ("party", "voter_group", "political_association", "individual")
 TIERS = ("list", "district")
 SEAT_TYPES = ("list", "personal")
 ELECTION_KINDS = ("proportional", "majority")
-BODY_KINDS = ("municipal", "landtag")
+BODY_KINDS = ("municipal", "landtag", "bezirkstag")
 WAIVER_FORMS = ("written", "recorded")
 CANDIDACIES = ("district", "list")
 # How the documents address a person (candidate key `salutation`; display only, no statute reads it).

@@ -270,7 +270,9 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
             text += " - " + h["lot"].format(names=", ".join(escape(case.display(p)) for p in det["lot_between"]))
         if outcome == "referred" and det["referred_to"]:
             text = h["referred"].format(to=escape(det["referred_to"]))
-        if outcome == "vacant":
+        count_open = any(n.get("code") == "member_count_open" for n in det.get("notes", []))
+        if outcome == "vacant" and (det["member_count_reduced"] or not count_open):
+            # (where the material leaves the count open, the note says so and the headline does not)
             text += "; " + (h["reduced"] if det["member_count_reduced"] else h["not_reduced"])
         _indented(console, f"[bold yellow]{h['outcome']}: {text}[/bold yellow]", 0)
     if det["lot_between"] and outcome == "successor":

@@ -35,7 +35,7 @@ KEYS = {
 }
 ELECTIONS = {"verhältniswahl": "proportional", "proportional": "proportional", "mehrheitswahl": "majority"}
 ELECTIONS["majority"] = "majority"
-KINDS = {"landtag": "landtag"}  # anything else: a municipal body (Gemeinde, Kreis, Bezirk)
+KINDS = {"landtag": "landtag", "bezirkstag": "bezirkstag"}  # anything else: a municipal body (Gemeinde, Kreis)
 
 
 def read_fall(table: Table) -> tuple[dict, list[str], list[str]]:

@@ -71,8 +71,10 @@ STATE_NOTES = {
     "mv": {"Wahlkreis": "Wahlkreis oder Wahlbereich des Wahlvorschlags; beim Landtag leer für die Landesliste"},
     "bb": {"Wahlkreis": "Wahlkreis des Wahlvorschlags (bei einem Wahlgebiet ohne Wahlkreise leer)"},
     "rp": {
+        "Platz": "Platz auf dem Wahlvorschlag; wer mehrfach benannt ist, mit dem ersten Platz (die Reihenfolge der "
+        "Benennung entscheidet bei Stimmengleichheit, § 45 Abs. 2 Satz 3 KWG)",
         "Ersatzbewerber für": 'nur Bezirkstag (§ 66 Abs. 2 KWO): Name ("Name, Vorname") der gewählten Person, für '
-        "die diese Person als Nachfolger benannt ist; sonst leer"
+        "die diese Person als Nachfolger benannt ist; sonst leer",
     },
 }
 ELECTED_CHOICES = {"nw": ["nein", "direkt", "Reserveliste"], "hh": ["nein", "direkt", "Listenwahl", "Personenwahl"]}
