@@ -20,6 +20,7 @@ WORKED = [
     ("bb", "wahlergebnis-kreistag-2019.csv", "ereignisse.csv", "uwe-lenz", "kai-moser"),
     ("he", "wahlergebnis-gemeindevertretung-2016.csv", "ereignisse.csv", "jonas-becker", "maren-claussen"),
     ("mv", "wahlergebnis-kreistag-2019.csv", "ereignisse.csv", "anke-tews", "tom-xylander"),
+    ("rp", "wahlergebnis-gemeinderat-2024.csv", "ereignisse.csv", "matthias-klein", "peter-hoffmann"),
 ]
 
 
