@@ -42,7 +42,10 @@ def apply_findings(
                 moved[d.seq] = ev.date if ev.found and k == 0 else None
                 if not ev.found:
                     warnings.append(
-                        ("no_important_reason", {"person": d.person, "date": d.date.isoformat(), "found_on": ev.date.isoformat()})
+                        (
+                            "no_important_reason",
+                            {"person": d.person, "date": d.date.isoformat(), "found_on": ev.date.isoformat()},
+                        )
                     )
     for declared in open_of.values():
         for d in declared:
@@ -51,6 +54,8 @@ def apply_findings(
     for ev in events:
         if ev.seq not in moved:
             out.append(ev)
-        elif moved[ev.seq] is not None:
-            out.append(dataclasses.replace(ev, date=moved[ev.seq], received=None))
+            continue
+        day = moved[ev.seq]
+        if day is not None:
+            out.append(dataclasses.replace(ev, date=day, received=None))
     return out, warnings
