@@ -204,3 +204,14 @@ def test_elected_mayor_is_referred_and_keeps_the_seat():
 def test_landtag_not_applicable():
     det = only(decide(sn_case(ONE_LIST, [("2025-01-01", "a", "died")], body={"seats": 18, "kind": "landtag"})))
     assert det["outcome"] == "not_applicable"
+
+
+def test_german_words_for_the_finding():
+    events = [("2025-03-01", "a", "Niederlegung"), ("2025-03-20", "a", "Wichtiger Grund festgestellt")]
+    det = only(decide(sn_case(ONE_LIST, events)))
+    assert (det["outcome"], det["successor"], det["date"]) == ("successor", "d", "2025-03-20")
+    events = [("2025-03-01", "a", "Niederlegung"), ("2025-03-20", "a", "Wichtiger Grund verneint")]
+    assert decide(sn_case(ONE_LIST, events))["determinations"] == []
+    with pytest.raises(InputError, match="found"):
+        words = [("2025-03-01", "a", "Niederlegung"), ("2025-03-20", "a", "Wichtiger Grund verneint", {"found": True})]
+        build_case(sn_case(ONE_LIST, words), "<test>")

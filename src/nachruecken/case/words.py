@@ -38,6 +38,7 @@ EVENT_WORDS: dict[str, tuple[tuple[str, dict], ...]] = {
     "incompatibility_ended": (("Ende des Hinderungsgrundes", {}),),
     "lot_drawn": (("Losentscheid", {}),),
     "important_reason": (
+        ("Entscheidung über den wichtigen Grund", {}),
         ("Wichtiger Grund festgestellt", {"found": True}),
         ("Wichtiger Grund verneint", {"found": False}),
     ),
