@@ -110,6 +110,8 @@ def _candidate_data(cand: Candidate) -> dict:
         cd["designated_only"] = True
     if cand.salutation:
         cd["salutation"] = cand.salutation
+    if cand.substitute_rank is not None:
+        cd["substitute_rank"] = cand.substitute_rank
     return cd
 
 
@@ -138,6 +140,8 @@ def _event_data(ev: Event) -> dict:
         ed["group"] = ev.group
     if ev.cause:
         ed["cause"] = ev.cause
+    if ev.found is not None:
+        ed["found"] = ev.found
     return ed
 
 
@@ -225,6 +229,8 @@ def _nomination_facts(nom: Nomination, names: dict[str, str]) -> list:
             facts.append(F("designated_only", [n, p]))
         if c.salutation:
             facts.append(F("salutation", [n, p, S(c.salutation)]))
+        if c.substitute_rank is not None:
+            facts.append(F("substitute_rank", [n, p, N(c.substitute_rank)]))
     return facts
 
 
@@ -255,4 +261,6 @@ def _event_facts(ev: Event) -> list:
         facts.append(F("event_group", [i, S(ev.group)]))
     if ev.cause:
         facts.append(F("event_cause", [i, F(ev.cause)]))
+    if ev.found is not None:
+        facts.append(F("event_found", [i, F("true" if ev.found else "false")]))
     return facts

@@ -59,6 +59,7 @@ _EXTRA_KEYS = {
     "seat_of": ("called",),
     "seats_of": ("by_election_held",),
     "kind": ("by_election_held",),
+    "found": ("important_reason",),
 }
 
 
@@ -93,6 +94,9 @@ def _event(i: int, ed: dict, persons: set[str], by_id: dict[str, Nomination]) ->
     received = parse_date(ed["received"], f"{p}.received") if "received" in ed else None
     if received is not None and received < date:
         raise InputError(f"received {received} lies before the declaration's date {date}", f"{p}.received")
+    found = ed.get("found", implied.get("found"))
+    if etype == "important_reason" and found is None:
+        raise InputError("an 'important_reason' event needs 'found' (true or false: the council's finding)", p)
     if etype == "joined_group" and "group" not in ed:
         raise InputError("a 'joined_group' event needs 'group' (the party or voter group joined)", f"{p}.group")
     return Event(
@@ -114,6 +118,7 @@ def _event(i: int, ed: dict, persons: set[str], by_id: dict[str, Nomination]) ->
         kind=ed.get("kind"),
         word=implied.get("word"),
         note=ed.get("note"),
+        found=found,
     )
 
 

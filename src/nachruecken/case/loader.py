@@ -291,6 +291,7 @@ def _build_candidates(nd: dict, p: str, names: dict[str, str]) -> list[Candidate
     seen_people: dict[str, int] = {}
     seen_pos: dict[int, int] = {}
     unplaced: list[int] = []  # indexes (in ``candidates``) of the designated_only
+    seen_rank: dict[int, int] = {}
     tier = nd.get("tier", "list")
     for j, cd in enumerate(nd["candidates"]):
         pid = cd["id"]
@@ -311,6 +312,7 @@ def _build_candidates(nd: dict, p: str, names: dict[str, str]) -> list[Candidate
             )
         else:
             seen_pos[pos] = j
+        _check_substitute_rank(cd, j, seen_rank, f"{p}.candidates[{j}].substitute_rank")
         if "name" in cd:
             if pid in names and names[pid] != cd["name"]:
                 raise InputError(
@@ -340,12 +342,25 @@ def _build_candidates(nd: dict, p: str, names: dict[str, str]) -> list[Candidate
                 non_member=bool(cd.get("non_member", False)),
                 designated_only=designated_only,
                 salutation=cd.get("salutation"),
+                substitute_rank=cd.get("substitute_rank"),
             )
         )
     last = max(seen_pos, default=0)
     for k, index in enumerate(unplaced, 1):
         candidates[index] = msgspec.structs.replace(candidates[index], position=last + k)
     return candidates
+
+
+def _check_substitute_rank(cd: dict, j: int, seen: dict[int, int], path: str) -> None:
+    """A place in the published order of Ersatzpersonen: only for one not elected, and each place once."""
+    rank = cd.get("substitute_rank")
+    if rank is None:
+        return
+    if cd.get("elected"):
+        raise InputError("an elected person is no Ersatzperson: he has no substitute_rank", path)
+    if rank in seen:
+        raise InputError(f"substitute_rank {rank} is taken twice (also candidates[{seen[rank]}])", path)
+    seen[rank] = j
 
 
 def _designated_only(cd: dict, cp: str, tier: str) -> bool:

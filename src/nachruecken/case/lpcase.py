@@ -53,6 +53,7 @@ INPUT_PREDICATES = {
     "non_member": 2,
     "designated_only": 2,
     "salutation": 3,
+    "substitute_rank": 3,
     "event": 4,
     "by_election_held": 2,
     "event_seats_of": 2,
@@ -65,6 +66,7 @@ INPUT_PREDICATES = {
     "event_cause": 2,
     "event_received": 2,
     "event_seat_of": 2,
+    "event_found": 2,
     "decide": 1,
 }
 
@@ -122,6 +124,14 @@ def _value(sym: clingo.Symbol, what: str, line: str = "") -> str | int:
 def _text(sym, what) -> str:
     value = _value(sym, what)
     return value if isinstance(value, str) else str(value)
+
+
+def _truth(sym, what) -> bool:
+    """A constant `true` or `false` (event_found/2)."""
+    value = _value(sym, what)
+    if value not in ("true", "false"):
+        raise InputError(f"{what} must be the constant true or false, got {sym}")
+    return value == "true"
 
 
 def _date(sym, what) -> str:
@@ -325,6 +335,8 @@ def _candidate_facts(facts: dict[str, list], cands: dict[tuple[str, str], dict])
         entry = cand(n, p, "designated_only")
         entry["designated_only"] = True
         del entry["position"]
+    for n, p, r in facts.get("substitute_rank", []):
+        cand(n, p, "substitute_rank")["substitute_rank"] = _value(r, "substitute_rank")
     for n, p, t in facts.get("salutation", []):
         entry, value = cand(n, p, "salutation"), _text(t, "salutation")
         if entry.setdefault("salutation", value) != value:
@@ -362,6 +374,7 @@ def _events(facts: dict[str, list]) -> dict:
         ("event_received", "received", _date),
         ("event_seat_of", "seat_of", _text),
         ("event_kind", "kind", _text),
+        ("event_found", "found", _truth),
     ):
         for i, v in facts.get(pred, []):
             idx = _value(i, pred)

@@ -34,6 +34,7 @@ EVENT_TYPES = (
     "incompatibility",
     "incompatibility_ended",
     "by_election_held",
+    "important_reason",
 )
 # Event types that vacate a seat when the person holds one (DESIGN.md, "How a case reads").
 VACATING_TYPES = ("died", "refused", "resigned", "lost_seat", "elected_mayor")
@@ -86,6 +87,9 @@ class Candidate(msgspec.Struct, frozen=True, gc=False):
     # candidate of the nomination (file order among such persons), so that orders stay total.
     designated_only: bool = False
     salutation: str | None = None  # Frau | Herr | divers (SALUTATIONS), for the documents' wording
+    # the person's place in the published order of Ersatzpersonen of this nomination, as the election
+    # committee determined it (e.g. Sachsen § 21 Abs. 2 Satz 2 KomWG, § 51 Abs. 1 KomWO); None: not given
+    substitute_rank: int | None = None
 
 
 @dataclass
@@ -136,6 +140,9 @@ class Event:
     # `resigned`): the ledger reads it by the person's status on its date (DESIGN, "Office input")
     word: str | None = None
     note: str | None = None  # the office's remark (decides nothing; kept for its sheets and pages)
+    # important_reason: whether the council found an important reason for the person's declared
+    # refusal or resignation (Sachsen § 18 Abs. 2 SächsGemO); None for every other type
+    found: bool | None = None
 
 
 @dataclass

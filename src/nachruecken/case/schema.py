@@ -17,6 +17,7 @@ from nachruecken.case.model import (
     EVENT_TYPES,
     GROUP_KINDS,
     LOSS_CAUSES,
+    MAX_CANDIDATES,
     MAX_VOTES,
     SALUTATIONS,
     SEAT_TYPES,
@@ -94,6 +95,13 @@ CANDIDATE = {
             "his designation (substitute_for, required), never by list order; no position",
         },
         "salutation": {"enum": list(SALUTATIONS), "description": "for the documents' wording"},
+        "substitute_rank": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": MAX_CANDIDATES,
+            "description": "place in the published order of Ersatzpersonen of this nomination, as the "
+            "election committee determined it (Sachsen § 21 Abs. 2 KomWG)",
+        },
     },
 }
 
@@ -161,6 +169,11 @@ EVENT = {
             "description": "for `by_election_held` (required): the departed whose seats it filled",
         },
         "kind": {"enum": list(BY_ELECTION_KINDS), "description": "for `by_election_held`: which election was held"},
+        "found": {
+            "type": "boolean",
+            "description": "for `important_reason` (required): whether the council found an important reason "
+            "for the person's refusal or resignation (Sachsen § 18 Abs. 2 SächsGemO)",
+        },
         "note": {"type": "string", "description": "free text: the office's remark on the event (addition)"},
     },
 }

@@ -37,6 +37,11 @@ EVENT_WORDS: dict[str, tuple[tuple[str, dict], ...]] = {
     "incompatibility": (("Hinderungsgrund", {}),),
     "incompatibility_ended": (("Ende des Hinderungsgrundes", {}),),
     "lot_drawn": (("Losentscheid", {}),),
+    "important_reason": (
+        ("Entscheidung über den wichtigen Grund", {}),
+        ("Wichtiger Grund festgestellt", {"found": True}),
+        ("Wichtiger Grund verneint", {"found": False}),
+    ),
     "by_election_held": (
         ("Ersatzwahl durchgeführt", {}),
         ("Nachwahl durchgeführt", {}),

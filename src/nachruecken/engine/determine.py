@@ -359,6 +359,7 @@ def _ledger_rules(sid: str, readings: tuple) -> LedgerRules:
         vacates_before_acceptance=frozenset(str(a[0]) for a in atoms.get("vacates_before_acceptance/1", [])),
         period_shift=not atoms.get("period_rule/1"),
         uncleared_refuses=bool(atoms.get("deemed_refusal_unless_cleared/0")),
+        declaration_needs_finding=bool(atoms.get("declaration_needs_finding/0")),
     )
 
 

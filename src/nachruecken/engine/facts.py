@@ -86,6 +86,8 @@ def case_text(
         except ValueError:  # 29 February
             start = end.replace(year=end.year - 1, day=28)
         out.append(f"last_year_from({to_int(start)}).")
+        # the first day of the period's last six months (Sachsen § 34 Abs. 7 SächsGemO)
+        out.append(f"last_half_year_from({to_int(add_months(end, -6) + ONE_DAY)}).")
     for rid, value in sorted(readings.items()):
         out.append(f"reading({q(rid)},{value}).")
     for nom in case.nominations:
@@ -117,6 +119,8 @@ def case_text(
                 out.append(f"non_member({n},{p}).")
             if cand.designated_only:
                 out.append(f"designated_only({n},{p}).")
+            if cand.substitute_rank is not None:
+                out.append(f"substitute_rank({n},{p},{cand.substitute_rank}).")
     out += order_lines(ranked, q, keep)
     return "\n".join(out)
 
@@ -246,6 +250,8 @@ def _event_details(case: Case, i: int, e, land: str | None, shift: bool = True) 
         out.append(f"event_group({i},{quote(e.group)}).")
     if e.cause is not None:
         out.append(f"event_cause({i},{e.cause}).")
+    if e.found is not None:
+        out.append(f"event_found({i},{'true' if e.found else 'false'}).")
     if e.type == "notified":
         end = period_end(e.date, 1, land, case.holidays, shift)
         out.append(f"deadline({i},{to_int(end)}). next_day({to_int(end)},{to_int(end + ONE_DAY)}).")

@@ -312,6 +312,15 @@ REPLAY_WARNINGS = {
         "to the Wahlleiter)",
         "same_day_declarations": "'{person}' both accepted and refused on {date}; their order in the file "
         "decides which came first: check it against the office's record",
+        "finding_ignored": "'{person}' has an 'important_reason' finding on {date}: this statute makes no "
+        "declaration wait for such a finding, so it changes nothing",
+        "finding_without_declaration": "'{person}' has an 'important_reason' finding on {date} but no refusal or "
+        "resignation before it that it could decide: it changes nothing",
+        "no_important_reason": "the council found no important reason on {found_on} for the declaration of "
+        "'{person}' of {date}: it has no effect (he keeps his seat or stays called)",
+        "finding_missing": "'{person}' declared on {date} a refusal or resignation that takes effect only once "
+        "the council finds an important reason for it; no finding is recorded: record it as an "
+        "'important_reason' event",
         "resigned_no_waiver": "'{person}' resigned on {date} without holding a seat or being called: the statute "
         "knows no waiver of the Anwartschaft, so the declaration excludes nothing (a refusal "
         "of a later call is recorded when it is made); if they won a seat at the election, "
@@ -409,6 +418,17 @@ REPLAY_WARNINGS = {
         "same_day_declarations": "'{person}' hat am {date} sowohl angenommen als auch abgelehnt; welche "
         "Erklärung zuerst einging, entscheidet die Reihenfolge im Fall: mit den Akten "
         "abgleichen",
+        "finding_ignored": "'{person}' hat am {date} eine Entscheidung über einen wichtigen Grund: dieses Gesetz "
+        "macht keine Erklärung von einer solchen Entscheidung abhängig, sie ändert nichts",
+        "finding_without_declaration": "'{person}' hat am {date} eine Entscheidung über einen wichtigen Grund, "
+        "aber keine vorherige Ablehnung oder Niederlegung, über die sie entscheiden könnte: "
+        "sie ändert nichts",
+        "no_important_reason": "der Gemeinderat hat am {found_on} keinen wichtigen Grund für die Erklärung von "
+        "'{person}' vom {date} festgestellt: sie bleibt ohne Wirkung (Sitz oder Berufung "
+        "bleiben bestehen)",
+        "finding_missing": "'{person}' hat am {date} abgelehnt oder die Beendigung verlangt; das wirkt erst, "
+        "wenn der Gemeinderat einen wichtigen Grund feststellt; keine Entscheidung erfasst: "
+        "als Ereignis 'important_reason' erfassen",
         "resigned_no_waiver": "'{person}' hat am {date} verzichtet, ohne einen Sitz zu haben oder berufen zu sein: "
         "das Gesetz kennt keinen Verzicht auf die Anwartschaft, die Erklärung schließt daher "
         "nichts aus (eine Ablehnung einer späteren Berufung wird erfasst, wenn sie erfolgt); "

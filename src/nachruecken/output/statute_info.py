@@ -191,6 +191,7 @@ EVENT_MEANING = {
     "incompatibility": "a Hinderungsgrund began",
     "incompatibility_ended": "the Hinderungsgrund ended",
     "by_election_held": "by-election",
+    "important_reason": "the council decided whether there is an important reason (found: true or false)",
 }
 EVENTS_HEAD = {
     "en": "Event types, as type (meaning): German words (any letter case):",

@@ -60,6 +60,8 @@ class LedgerRules:
     call_fails_by: frozenset = frozenset()  # what fails a pending call, as the statute says (for `statutes`)
     waiver_in_call_refuses: bool = False  # a waiver declared by the person called refuses his call, and
     # later procedures see it as that refusal (Hamburg: § 36 has no waiver of its own)
+    declaration_needs_finding: bool = False  # a refusal or resignation takes effect only with the
+    # council's finding of an important reason (Sachsen § 18 Abs. 2 SächsGemO; ledger/findings.py)
     uncleared_refuses: bool = False  # an elected person's Hinderungsgrund not cleared by the end of his
     # period to declare counts as his refusal of the election (Brandenburg § 51 Abs. 2 Satz 2, Hessen old
     # § 24 Abs. 2); an acceptance without the proof makes no member

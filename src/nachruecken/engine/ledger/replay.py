@@ -11,6 +11,7 @@ from itertools import groupby
 from nachruecken.case.model import Case, Event
 from nachruecken.engine.ledger.days import Days
 from nachruecken.engine.ledger.declarations import Declarations
+from nachruecken.engine.ledger.findings import apply_findings
 from nachruecken.engine.ledger.model import Decision, Holding, LedgerResult, LedgerRules, Procedure, Step
 from nachruecken.engine.ledger.periods import Periods
 from nachruecken.engine.ledger.recorded import RecordedCalls
@@ -39,6 +40,7 @@ class Ledger(Periods, Days, Declarations, RecordedCalls, Walks, Steps):
         self.as_of = case.as_of or max((e.date for e in effective), default=None)
         self.events = [e for e in effective if self.as_of is None or e.date <= self.as_of]
         self.result = LedgerResult(as_of=self.as_of)
+        self.result.warnings += apply_findings(case.events, rules.declaration_needs_finding, self.as_of)[1]
         self.holders: dict[str, Holding] = {
             c.person: Holding(c.person, n.id, n.id, "elected", 0, c.seat)
             for n in case.nominations
@@ -83,7 +85,8 @@ def effective_events(case: Case, rules: LedgerRules) -> list[Event]:
     reached the office (`received`; § 130 Abs. 1, 3 BGB), except a Verzicht that takes effect with
     the Wahlleiter's Feststellung, which the case dates (Hessen § 33 Abs. 3 Nr. 1); where the elected
     are members from the election result (Hessen from 2011, § 23 Abs. 1), an elected person's
-    Verzicht before the Wahlperiode begins takes effect when it begins."""
+    Verzicht before the Wahlperiode begins takes effect when it begins; where a declaration needs the
+    council's finding of an important reason (Sachsen § 18), on the finding's day (``apply_findings``)."""
     start = case.body_period_start
 
     def day(ev: Event) -> dt.date:
@@ -97,7 +100,8 @@ def effective_events(case: Case, rules: LedgerRules) -> list[Event]:
             return start
         return ev.date if ev.type == "resigned" and rules.verzicht_with_determination else ev.effective
 
-    dated = [(day(e), e) for e in case.events]
+    found, _ = apply_findings(case.events, rules.declaration_needs_finding, case.as_of)
+    dated = [(day(e), e) for e in found]
     return sorted(
         (e if d == e.date else dataclasses.replace(e, date=d) for d, e in dated), key=lambda e: (e.date, e.seq)
     )
