@@ -32,6 +32,10 @@ STATE_KEYS = {
         "# Hamburg: nominations[].tier: district (Wahlkreisliste) | list (Bezirksliste);",
         "# candidates[].seat: list | personal for a Bezirksliste seat.",
     ],
+    "sn": [
+        "# Sachsen: candidates[].substitute_rank: the published order of the Ersatzpersonen (§ 21 Abs. 2 KomWG);",
+        "# {type: important_reason, found: true|false}: the council's finding on a refusal (§ 18 SächsGemO).",
+    ],
     "rp": [
         "# Rheinland-Pfalz: votes decide the order of the Ersatzpersonen (§ 45 Abs. 2); election: majority",
         "# for a Mehrheitswahl (Abs. 3); Bezirkstag: the named Nachfolger as candidates[].substitute_for.",

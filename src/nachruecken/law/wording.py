@@ -65,7 +65,12 @@ VALUE_WORDS_DE = {
     "before_membership": "vor Beginn der Mitgliedschaft",
     "any_time": "jederzeit",
     "deemed_refusal": "gilt als Ablehnung",
-    "week_end": "mit Ablauf der Woche",
+    "day_after": "ab dem Tag nach der Woche",
+    "on_call": "mit der Berufung",
+    "on_notification": "mit der Benachrichtigung",
+    "call_again": "erneut berufen",
+    "passed_over": "übergangen",
+    "analogy": "entsprechend",
 }
 VALUE_WORDS_BY_READING = {
     ("mv.regained", "eligible"): "wieder wählbar",

@@ -42,6 +42,7 @@ FAMILY = {
     "mv-lkwg-46": "mv",
     "hh-bezvwg-36": "hh",
     "rp-kwg-45": "rp",
+    "sn-saechsgemo-34": "sn",
 }
 
 # The election and the first vacancy fall within the text's time in force (no warning about another

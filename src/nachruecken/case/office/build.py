@@ -159,6 +159,8 @@ def _candidate(pid: str, c, roster: Roster) -> dict:
         cd["designated_only"] = True
     if c.non_member:
         cd["non_member"] = True
+    if c.substitute_rank is not None:
+        cd["substitute_rank"] = c.substitute_rank
     if person.salutation:
         cd["salutation"] = person.salutation
     return cd

@@ -30,6 +30,7 @@ class Candidacy:
     designated_only: bool = False
     non_member: bool = False
     substitute_for: str = ""  # a sheet `convert` wrote: the cell of this candidacy (ids)
+    substitute_rank: int | None = None  # the published place among the list's Ersatzpersonen
 
 
 @dataclass
@@ -162,8 +163,10 @@ def _row(roster, table, cols, line, cells, keys, taken, statute) -> None:
     slots["list" if "list" in slots else "district"].designated_only |= only
     _mark_elected(slots, (elected, elected_where, get("elected")), seat, at("elected"), table.file)
     non_member = values.yes_no(get("non_member"), at("non_member"), table.file) if get("non_member") else False
+    rank = values.whole_number(get("substitute_rank"), "der Rang als Ersatzperson", at("substitute_rank"), table.file)
     for tier, cand in slots.items():
         cand.non_member = non_member
+        cand.substitute_rank = rank
         nom = _nomination(roster, tier, party, person.group, district, get, at, table, taken)
         if person.id in nom.candidates and _same(nom.candidates[person.id], cand):
             continue  # his Wahlbezirk row named his list place, and a list row repeats it
@@ -290,6 +293,7 @@ def _canonical_row(roster, person, get, at, line, table, taken) -> None:
         only,
         values.yes_no(get("non_member"), at("non_member"), table.file) if get("non_member") else False,
         get("substitute_for"),
+        values.whole_number(get("substitute_rank"), "der Rang als Ersatzperson", at("substitute_rank"), table.file),
     )
     nom = _nomination(
         roster, tier, get("nomination") or get("nomination_id"), person.group, district, get, at, table, taken

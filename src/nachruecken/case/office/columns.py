@@ -105,6 +105,14 @@ CANDIDATE_FIELDS: dict[str, tuple[str, ...]] = {
     ),
     "designated_only": ("nur ersatzbewerber", "nur als ersatzbewerber"),
     "non_member": ("parteilos", "ohne parteizugehörigkeit", "nicht mitglied"),
+    "substitute_rank": (
+        "rang ersatzperson",
+        "ersatzperson rang",
+        "rang als ersatzperson",
+        "reihenfolge ersatzperson",
+        "reihenfolge ersatzpersonen",
+        "ersatzpersonen reihenfolge",
+    ),
     "substitute_list": ("ersatzliste",),
     "by_election": ("nachwahl am", "ersatzwahl am", "gewählt bei nachwahl am"),
 }

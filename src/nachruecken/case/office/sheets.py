@@ -43,6 +43,7 @@ CASE_COLUMNS = [
     "Ersatzbewerber für",
     "nur Ersatzbewerber",
     "parteilos",
+    "Rang Ersatzperson",
 ]
 EVENT_COLUMNS = ["Datum", "Kennung", "Name", "Ereignis", "Eingang", "Form", "Sitz von", "Liste", "Grund"]
 EVENT_COLUMNS += ["Ursache", "Sitzart", "Partei", "Art der Wahl", "Bemerkung"]
@@ -102,6 +103,7 @@ def _candidate_rows(case: Case, nom: Nomination) -> list[list[str]]:
                 subs,
                 "ja" if only else "",
                 "ja" if c.non_member else "",
+                "" if c.substitute_rank is None else str(c.substitute_rank),
             ]
         )
     return rows
@@ -111,6 +113,9 @@ def _event_row(case: Case, ev: Event) -> list[str]:
     word = getattr(ev, "word", None)
     if ev.type == "by_election_held":
         what = "Ersatzwahl durchgeführt"
+    elif ev.type == "important_reason":
+        # the word carries the finding (Sachsen § 18 Abs. 2 SächsGemO)
+        what = "Wichtiger Grund festgestellt" if ev.found else "Wichtiger Grund verneint"
     else:
         what = word or german_word(ev.type, ev.reservation)
     return [

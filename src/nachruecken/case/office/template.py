@@ -18,6 +18,7 @@ COLUMNS = {
     "mv": ["Wahlkreis", "Partei", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt"],
     "he": ["Wahlvorschlag", "Wahlbereich", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt", "Ersatzliste"],
     "rp": ["Wahlvorschlag", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt", "Ersatzbewerber für"],
+    "sn": ["Wahlkreis", "Wahlvorschlag", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt", "Rang Ersatzperson"],
 }
 NOTES = {
     "Wahlbezirk": "Nummer des Wahlbezirks; leer für die Reserveliste",
@@ -70,6 +71,11 @@ STATE_NOTES = {
     },
     "mv": {"Wahlkreis": "Wahlkreis oder Wahlbereich des Wahlvorschlags; beim Landtag leer für die Landesliste"},
     "bb": {"Wahlkreis": "Wahlkreis des Wahlvorschlags (bei einem Wahlgebiet ohne Wahlkreise leer)"},
+    "sn": {
+        "Wahlkreis": "Wahlkreis des Wahlvorschlags (bei einer Gemeinde ohne Wahlkreise leer)",
+        "Rang Ersatzperson": "Platz in der vom Gemeindewahlausschuss festgestellten und bekannt gemachten Reihenfolge "
+        "der Ersatzpersonen des Wahlvorschlags (§ 21 Abs. 2, § 22 Abs. 4 KomWG); leer bei Gewählten",
+    },
     "rp": {
         "Platz": "Platz auf dem Wahlvorschlag; wer mehrfach benannt ist, mit dem ersten Platz (die Reihenfolge der "
         "Benennung entscheidet bei Stimmengleichheit, § 45 Abs. 2 Satz 3 KWG)",

@@ -24,6 +24,7 @@ STATES = (
     ("mv", "Mecklenburg-Vorpommern"),
     ("hh", "Hamburg"),
     ("rp", "Rheinland-Pfalz"),
+    ("sn", "Sachsen"),
 )
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 MAX_STAGED = 20  # imports shown but not yet saved, kept in memory

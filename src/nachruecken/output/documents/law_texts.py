@@ -27,6 +27,10 @@ LAW_NAMES = {
         "de": "Kommunalwahlgesetz Rheinland-Pfalz (KWG)",
         "en": "Rhineland-Palatinate Local Elections Act (KWG)",
     },
+    "sn": {
+        "de": "Gemeindeordnung für den Freistaat Sachsen (SächsGemO)",
+        "en": "Saxon Municipal Code (SächsGemO)",
+    },
 }
 
 
@@ -107,6 +111,15 @@ _PARTIAL = {
 # States whose material holds a remedy that may not reach this determination: what the checklist says of it
 # (the act keeps a blank: a remedy is printed only where the text gives it for this act).
 _NOT_SHOWN = {
+    "sn": {
+        "de": "Rechtsbehelfsbelehrung: § 25 KomWG (Einspruch gegen die Wahl binnen zwei Wochen nach Bekanntmachung des "
+        "Wahlergebnisses bei der Rechtsaufsichtsbehörde, dann Anfechtungs- oder Verpflichtungsklage) betrifft die Wahl; "
+        "ob er gegen das Nachrücken gegeben ist, sagt das Material nicht: aus dem geltenden Recht oder der Vorlage des "
+        "Amtes ergänzen.",
+        "en": "Remedy: § 25 KomWG (objection to the election within two weeks of the result's notice, to the "
+        "supervisory authority, then an action) concerns the election; whether it lies against a succession is not "
+        "in the material: add it from the law in force or the office's template.",
+    },
     "rp": {
         "de": "Rechtsbehelfsbelehrung: § 48 KWG liegt nur in der Fassung von 1994 vor (Einspruch gegen die "
         "Gültigkeit der Wahl binnen zwei Wochen beim Bürgermeister, Entscheidung der Aufsichtsbehörde); ob er gegen "
@@ -270,6 +283,17 @@ LETTER = {
             "§ 64 Abs. 1 Satz 2 Nr. 2, 3 KWO",
         ),
     ],
+    "sn": [
+        (
+            "Sie rücken als die nächste festgestellte Ersatzperson in den Gemeinderat nach.",
+            "§ 34 Abs. 2 SächsGemO",
+        ),
+        (
+            "Die Übernahme dieser Tätigkeit können Sie nur aus wichtigem Grund ablehnen; ob ein wichtiger Grund "
+            "vorliegt, entscheidet der Gemeinderat.",
+            "§ 18 Abs. 1 Satz 1, Abs. 2 Satz 1 SächsGemO",
+        ),
+    ],
     "he-kwg-34": [
         (
             "Bitte erklären Sie binnen einer Woche nach Zustellung dieses Schreibens schriftlich, ob Sie die Wahl "
@@ -309,6 +333,10 @@ LETTER_CHECKS = {
     "öffentlich bekannt (§ 46 Abs. 5 Satz 2 LKWG M-V); die Bekanntmachung nicht vorher veröffentlichen.",
     "bb": "Schreiben: § 51 BbgKWahlG liegt nur in einer Fassung vor 2023 vor (Abs. 1, 2); mit der geltenden "
     "Fassung abgleichen.",
+    "sn": "Schreiben: wer den Nachrücker feststellt und wann seine Mitgliedschaft beginnt, steht nicht im Material "
+    "(Lesart sn.membership); das Schreiben nennt keinen Tag. Gewählte werden nach § 51 Abs. 4 Satz 2 SächsKomWO auf "
+    "§§ 18 und 32 SächsGemO hingewiesen und gefragt, ob sie Ablehnungs- oder Hinderungsgründe geltend machen: für "
+    "den Nachrücker entsprechend erwägen.",
     "rp": "Schreiben: an welchem Tag die Mitgliedschaft beginnt, sagen § 45 Abs. 5 und § 44 KWG nicht (Lesart "
     "rp.membership); das Schreiben nennt daher keinen Tag. Die Benachrichtigung zustellen (die Frist läuft ab "
     "Zustellung).",
@@ -337,10 +365,12 @@ DETERMINER = {
         "en": blank("the Wahlausschuss / Wahlleiter"),
     },
     "hh": {"de": "Die Bezirkswahlleitung", "en": "The Bezirkswahlleitung"},
+    "sn": {"de": blank("Die feststellende Stelle"), "en": blank("the determining office")},
 }
 SIGNER = {
     "he": {"de": "Gemeindewahlleiterin / Gemeindewahlleiter (Kreiswahlleiterin / Kreiswahlleiter)", "en": "Wahlleiter"},
     "bb": {"de": "für den Wahlausschuss / Wahlleiterin / Wahlleiter", "en": "for the Wahlausschuss / Wahlleiter"},
     "hh": {"de": "Bezirkswahlleitung", "en": "district returning officer"},
     "rp": {"de": "Wahlleiterin / Wahlleiter", "en": "Wahlleiter"},
+    "sn": {"de": blank("unterzeichnende Stelle"), "en": blank("signing office")},
 }

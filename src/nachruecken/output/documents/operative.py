@@ -47,7 +47,10 @@ def operative(
     final = blank("Tag der Unanfechtbarkeit" if lang == "de" else "day it became final")
     departure = op[form].format(departed=departed, date=day_text(det["date"], lang), final=final) + op["and"]
     if kept:
-        text = op["kept"].format(departed=departed, to=det["referred_to"])
+        # the mayoralty (a ground of departure decided elsewhere) or a declaration that awaits a finding
+        # (Sachsen § 18 Abs. 2 SächsGemO)
+        form = "kept" if det["trigger"] == "elected_mayor" else "kept_declared"
+        text = op[form].format(departed=departed, to=det["referred_to"])
     elif outcome == "successor":
         text = departure + _successor(op, case, det, lang, name, departed, cite, with_determination)
     elif outcome == "vacant":

@@ -63,6 +63,9 @@ OPERATIVE = {
         "kept": "{departed} behält den Sitz: die Annahme der Wahl zum Bürgermeister ist selbst kein Grund des "
         "Ausscheidens; ob und wann der Sitz verloren geht, richtet sich nach {to}. Eine Feststellung über "
         "ein Nachrücken ergeht nicht; sie folgt, wenn der Verlust des Sitzes festgestellt ist.",
+        "kept_declared": "{departed} behält den Sitz: die Erklärung wird erst wirksam, wenn über sie nach {to} "
+        "entschieden ist. Eine Feststellung über ein Nachrücken ergeht nicht; sie folgt, wenn das Ausscheiden "
+        "feststeht.",
         "norm": " ({citation})",
         "unchanged": " Die gesetzliche Mitgliederzahl bleibt unverändert.",
         "drawn": "Das Los wurde am {date} gezogen; es fiel auf {name}.",
@@ -95,6 +98,8 @@ OPERATIVE = {
         "kept": "{departed} keeps the seat: accepting the mayoralty is not itself a ground of departure; whether "
         "and when the seat is lost is governed by {to}. No determination of a succession is made; it "
         "follows once the loss of the seat is determined.",
+        "kept_declared": "{departed} keeps the seat: the declaration takes effect only once it has been decided "
+        "under {to}. No determination of a succession is made; it follows once the departure is established.",
         "norm": " ({citation})",
         "unchanged": " The legal member count stays the same.",
         "drawn": "The lot was drawn on {date}; it fell on {name}.",
