@@ -21,6 +21,7 @@ WORKED = [
     ("he", "wahlergebnis-gemeindevertretung-2016.csv", "ereignisse.csv", "jonas-becker", "maren-claussen"),
     ("mv", "wahlergebnis-kreistag-2019.csv", "ereignisse.csv", "anke-tews", "tom-xylander"),
     ("rp", "wahlergebnis-gemeinderat-2024.csv", "ereignisse.csv", "matthias-klein", "peter-hoffmann"),
+    ("sn", "wahlergebnis-gemeinderat-2024.csv", "ereignisse.csv", "kerstin-richter", "andreas-wolf"),
 ]
 
 
