@@ -254,7 +254,7 @@ def report(
     max_vote: int = 2,
     vacancies: int = 2,
     jobs: int = 2,
-    max_kinds: int = 30,
+    max_kinds: int = 40,
     conflict_limit: int = CONFLICT_LIMIT,
     saved: str | Path | None = None,
     extras: bool = True,

@@ -20,7 +20,12 @@ from nachruecken.research.report_extras import extra_tasks, run_extra, sensitivi
 from nachruecken.research.report_gaps import gap_detail, gap_status, gap_table, witness_title
 
 DEFAULT_STATUTES = STATUTE_IDS  # every encoded text, in the registry's order
-DEFAULT_DIFFS = (("he-kwg-34", "he-kwg-34-2011"), ("nw-kwahlg-45", "nw-kwahlg-45-2024"), ("he-kwg-34", "bb-kwahlg-60"))
+DEFAULT_DIFFS = (
+    ("he-kwg-34", "he-kwg-34-2011"),
+    ("nw-kwahlg-45", "nw-kwahlg-45-2024"),
+    ("he-kwg-34", "bb-kwahlg-60"),
+    ("he-kwg-34-2011", "rp-kwg-45"),
+)
 STATUS_WORDS = {
     "found": "found",
     "none_found": "none found",
@@ -402,7 +407,7 @@ def run_report(
     limits=None,
     vacancies: int = 2,
     jobs: int = 2,
-    max_kinds: int = 30,
+    max_kinds: int = 40,
     progress=None,
     extras: bool = True,
 ) -> tuple[list[dict], list[dict], dict]:

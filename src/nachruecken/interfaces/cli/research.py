@@ -308,7 +308,7 @@ def report(
     ),
     vacancies: int = typer.Option(2, "--vacancies", min=0, max=2, help="bound: vacancies in a whole term"),
     jobs: int = typer.Option(2, "--jobs", min=1, max=64, help="processes: statutes and diffs side by side"),
-    max_kinds: int = typer.Option(30, "--max-kinds", min=1, help="kinds of difference per diff"),
+    max_kinds: int = typer.Option(40, "--max-kinds", min=1, help="kinds of difference per diff"),
     term_time_limit: float = typer.Option(
         1800.0, "--term-time-limit", min=1, help="seconds for a statute's whole terms; past them the run fails"
     ),
