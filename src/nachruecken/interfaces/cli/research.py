@@ -187,7 +187,7 @@ def diff(
     time_limit: float = typer.Option(
         600.0, "--time-limit", min=0.1, help="seconds per question; past them the run fails (a safety net)"
     ),
-    max_kinds: int = typer.Option(8, "--max-kinds", min=1, help="stop after this many kinds of difference"),
+    max_kinds: int = typer.Option(40, "--max-kinds", min=1, help="stop after this many kinds of difference"),
     jobs: int = typer.Option(1, "--jobs", min=1, max=64, hidden=True, help="no effect since 0.8.0 (one thread)"),
 ):
     """Minimal cases where two statutes (or one under two readings) decide differently."""
