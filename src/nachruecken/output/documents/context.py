@@ -170,6 +170,8 @@ def _event(case, det: dict, lang: str, own_texts: dict) -> str:
         e.person == det["vacancy"] and e.date.isoformat() == det["date"] and e.type == "refused" for e in case.events
     ):
         trigger = "resigned_by_refusal"  # a refusal after the membership began, read as a Verzicht
+    if det.get("holder_keeps_seat") and trigger in ("resigned", "resigned_by_refusal", "refused"):
+        trigger = "declared_pending"  # a declaration that awaits a decision (Sachsen § 18 Abs. 2 SächsGemO)
     own = own_texts.get(f"feststellung@{trigger}", {}).get(lang)
     return (own or EVENT_SENTENCE[lang].get(trigger, trigger + " {date}")).format(
         date=day_text(det["date"], lang),

@@ -177,8 +177,8 @@ PUBLISH = {
         "en": "The determination is published (§ 58 Abs. 2 KWO).",
     },
     "rp": {
-        "de": "Die Wahlleitung macht den Namen der einberufenen Ersatzperson öffentlich bekannt, und dass keine "
-        "vorhanden ist, wenn keine vorhanden ist (§ 66 Abs. 3 KWO).",
+        "de": "Die Wahlleitung macht den Namen der einberufenen Ersatzperson oder, wenn keine vorhanden ist, dies "
+        "öffentlich bekannt (§ 66 Abs. 3 KWO).",
         "en": "The Wahlleiter publishes the name of the Ersatzperson called, or that none is left (§ 66 Abs. 3 KWO).",
     },
 }

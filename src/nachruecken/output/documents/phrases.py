@@ -19,6 +19,8 @@ EVENT_SENTENCE = {
         "elected_mayor": "hat am {date} die Wahl in das Bürgermeisteramt angenommen",
         "switched": "ist am {date} auf einen anderen Sitz gewechselt",
         "lost_eligibility": "hat am {date}, vor der Annahme, eine Voraussetzung der Wählbarkeit verloren",
+        "declared_pending": "hat am {date} erklärt, den Sitz nicht anzunehmen oder aufzugeben; die Erklärung ist "
+        "noch nicht wirksam",
     },
     "en": {
         "died": "died on {date}",
@@ -30,6 +32,8 @@ EVENT_SENTENCE = {
         "elected_mayor": "accepted the election as mayor on {date}",
         "switched": "moved to another seat on {date}",
         "lost_eligibility": "lost a requirement of eligibility on {date}, before accepting",
+        "declared_pending": "declared on {date} that they will not take up or will give up the seat; the declaration "
+        "has not taken effect",
     },
 }
 

@@ -198,6 +198,10 @@ def _declaration(case, det: dict, lang: str) -> list[str]:
     how = required or FORM_WORDS[lang].get(ev.form or "") or blank("schriftlich / zur Niederschrift" if de else "form")
     made = blank("Datum der Erklärung" if de else "date of the declaration")
     effect = day_text(det["date"], lang)
+    if det.get("holder_keeps_seat"):  # the declaration awaits a decision: no day of effect yet
+        if de:
+            return [f"Erklärung vom {made}, abgegeben {how}, eingegangen am {received}."]
+        return [f"Declaration of {made}, made {how}, received on {received}."]
     if de:
         return [f"Erklärung vom {made}, abgegeben {how}, eingegangen am {received}; wirksam zum {effect}."]
     return [f"Declaration of {made}, made {how}, received on {received}; effective from {effect}."]
