@@ -13,8 +13,9 @@ from nachruecken.case.loader import build_case, parse_text
 from nachruecken.errors import InputError
 
 from conftest import ROOT
+from profiles import worked_cases
 
-INSTANCES = sorted((ROOT / "instances").rglob("*.yaml"))
+INSTANCES = worked_cases(sorted((ROOT / "instances").rglob("*.yaml")))  # (tests/profiles.py)
 NEW = {"date": "2024-02-01", "person": "x", "type": "Verzicht", "note": "Schreiben vom 1.2. # kein Kommentar"}
 
 

@@ -16,6 +16,7 @@ from nachruecken.output.documents.clean import TOOL_WORDS
 from nachruecken.output.documents.context import _concerns
 
 from conftest import ROOT
+from profiles import worked_cases
 
 GOLDEN = {
     "he": "instances/he/schenklengsfeld-2023.yaml",
@@ -25,6 +26,7 @@ GOLDEN = {
     "hh": "instances/hh/bezirksliste-personal-seat.yaml",
 }
 INSTANCE_FILES = sorted((ROOT / "instances").rglob("*.yaml"))
+CASES = worked_cases(INSTANCE_FILES)  # (tests/profiles.py)
 SIGNED = ("act", "notice", "letter")
 
 
@@ -42,7 +44,7 @@ def test_one_german_document_per_statute_is_unchanged(state, kind):
     assert got == (ROOT / "tests/golden/feststellung" / name).read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("path", INSTANCE_FILES, ids=[str(p.relative_to(ROOT)) for p in INSTANCE_FILES])
+@pytest.mark.parametrize("path", CASES, ids=[str(p.relative_to(ROOT)) for p in CASES])
 def test_every_worked_case_gets_documents_with_the_law_and_the_facts_and_a_checklist(path):
     case = load_case(path)
     result = determine_case(case, lang="de")
@@ -73,7 +75,7 @@ def test_every_worked_case_gets_documents_with_the_law_and_the_facts_and_a_check
         assert warning in checklists or not result["determinations"]
 
 
-@pytest.mark.parametrize("path", INSTANCE_FILES, ids=[str(p.relative_to(ROOT)) for p in INSTANCE_FILES])
+@pytest.mark.parametrize("path", CASES, ids=[str(p.relative_to(ROOT)) for p in CASES])
 def test_every_document_renders_as_html_and_docx(path):
     pytest.importorskip("docx")
     case = load_case(path)
@@ -249,7 +251,7 @@ def test_a_pdf_act_reads_back_with_the_successor_the_norm_and_the_blanks(tmp_pat
 
 
 @pytest.mark.thorough
-@pytest.mark.parametrize("path", INSTANCE_FILES, ids=[str(p.relative_to(ROOT)) for p in INSTANCE_FILES])
+@pytest.mark.parametrize("path", CASES, ids=[str(p.relative_to(ROOT)) for p in CASES])
 def test_every_worked_case_gives_a_pdf_act(tmp_path, path):
     pytest.importorskip("weasyprint")
     case = load_case(path)

@@ -21,8 +21,9 @@ from nachruecken.errors import InputError
 from nachruecken.law.statutes import encoded_statutes
 
 from conftest import ROOT, by_person, decide, nomination, only, statute_case
+from profiles import worked_cases
 
-INSTANCES = sorted((ROOT / "instances").rglob("*.yaml"))
+INSTANCES = worked_cases(sorted((ROOT / "instances").rglob("*.yaml")))  # (tests/profiles.py)
 
 
 # --- every shipped case, written as an office writes it, decides as it does ---------------------------

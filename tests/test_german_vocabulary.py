@@ -25,12 +25,13 @@ from nachruecken.output import formats, terminal
 from nachruecken.output.documents import feststellung
 
 from conftest import ROOT
+from profiles import worked_cases
 
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+")
 IDENTIFIER = re.compile(r"[a-z]+(?:[_.][a-z0-9_]+)+")
 CODE = re.compile(r"`([^`]*)`")
 CASE_PATH = re.compile(r"\([^()\s]*\.(?:yaml|yml|json|lp)\)")
-INSTANCES = sorted((ROOT / "instances").rglob("*.yaml"))
+INSTANCES = worked_cases(sorted((ROOT / "instances").rglob("*.yaml")))  # (tests/profiles.py)
 
 
 def _strings(obj, out: list[str]) -> list[str]:

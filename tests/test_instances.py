@@ -12,8 +12,10 @@ from nachruecken.engine.determine import determine_case
 from nachruecken.law.statutes import encoded_statutes, load_statute
 
 from conftest import ROOT
+from profiles import worked_cases
 
 INSTANCE_FILES = sorted((ROOT / "instances").rglob("*.yaml"))
+CASES = worked_cases(INSTANCE_FILES)  # the per-case differential tests (tests/profiles.py)
 
 
 @pytest.mark.parametrize("path", INSTANCE_FILES, ids=[str(p.relative_to(ROOT)) for p in INSTANCE_FILES])
@@ -101,7 +103,7 @@ def _decisions(result: dict) -> list[tuple]:
     ]
 
 
-@pytest.mark.parametrize("path", INSTANCE_FILES, ids=[str(p.relative_to(ROOT)) for p in INSTANCE_FILES])
+@pytest.mark.parametrize("path", CASES, ids=[str(p.relative_to(ROOT)) for p in CASES])
 def test_all_candidates_adds_rows_and_changes_no_decision(path):
     """--all-candidates only shows more: the same outcomes, and every row (and ground) shown without
     it is shown with it, in the same order, with the same status and reason."""
@@ -129,7 +131,7 @@ def test_no_empty_and_no_repeated_grounds(lang):
             assert len(said) == len(set(said)), (path.name, det["vacancy"], said)
 
 
-@pytest.mark.parametrize("path", INSTANCE_FILES, ids=[str(p.relative_to(ROOT)) for p in INSTANCE_FILES])
+@pytest.mark.parametrize("path", CASES, ids=[str(p.relative_to(ROOT)) for p in CASES])
 def test_every_worked_case_decides_the_same_as_json_and_as_lp_facts(path, tmp_path):
     """Every key a worked case uses (also the 2011/2024 ones: cause, group, non_member,
     period_start) survives the other formats."""

@@ -15,10 +15,11 @@ from nachruecken.case.office.workbook import CSV_NAMES, csv_text, xlsx_bytes
 from nachruecken.engine.determine import determine_case
 
 from conftest import ROOT
-from profiles import examples
+from profiles import examples, worked_cases
 from strategies import STATUTES, cases
 
 INSTANCE_FILES = sorted((ROOT / "instances").rglob("*.yaml"))
+CASES = worked_cases(INSTANCE_FILES)  # (tests/profiles.py)
 
 
 def _as_folder(case, folder):
@@ -37,7 +38,7 @@ def _reimported(case, tmp_path, kind="csv"):
     return import_office(source).case
 
 
-@pytest.mark.parametrize("path", INSTANCE_FILES, ids=[str(p.relative_to(ROOT)) for p in INSTANCE_FILES])
+@pytest.mark.parametrize("path", CASES, ids=[str(p.relative_to(ROOT)) for p in CASES])
 def test_every_worked_case_decides_the_same_from_its_sheets(path, tmp_path):
     case = load_case(path)
     again = _reimported(case, tmp_path)
