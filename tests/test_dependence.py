@@ -25,6 +25,7 @@ def versions():
     return run_diff(parse_spec("he-kwg-34"), parse_spec("he-kwg-34-2011"), SMALL, max_kinds=20)
 
 
+@pytest.mark.thorough  # the fixture's diff takes about a minute: the thorough profile
 def test_each_kind_says_how_it_depends_on_the_readings(versions):
     kinds = versions["differences"]
     assert kinds and all({"depends_on", "depends_partly_on", "dependence_undecided"} <= set(d) for d in kinds)
@@ -33,6 +34,7 @@ def test_each_kind_says_how_it_depends_on_the_readings(versions):
     assert any("b:he.wahlbereich=ersatzliste" in d["depends_on"] for d in kinds)
 
 
+@pytest.mark.thorough  # (the same fixture)
 def test_the_witness_of_a_kind_obeys_its_dependence(versions):
     """Metamorphic: a value the kind depends on makes the witness's difference vanish when `solve`
     decides it; a value it does not depend on at all leaves a difference."""
