@@ -79,9 +79,16 @@ def test_the_published_findings_are_one_runs_rendering():
 
     checks, diffs, meta = saved_results.load(ROOT / "docs/findings", None)
     assert render(checks, diffs, meta, "md") == (ROOT / "docs/findings.md").read_text(encoding="utf-8")
-    assert len(checks) == 7 and len(diffs) == 3 and meta["provenance"]["bounds"]["noms"] == 2
+    from nachruecken.law.statutes import STATUTE_IDS
+    from nachruecken.research.report import DEFAULT_DIFFS
+
+    assert len(checks) == len(STATUTE_IDS) and len(diffs) == len(DEFAULT_DIFFS)
+    assert meta["provenance"]["bounds"]["noms"] == 2
     # the weights and the bounds one step larger come from the same run
-    assert len(meta["weights"]) == 7 and {s["step"] for s in meta["sensitivity"]} == {"noms+1", "cands+1"}
+    assert len(meta["weights"]) == len(STATUTE_IDS) and {s["step"] for s in meta["sensitivity"]} == {
+        "noms+1",
+        "cands+1",
+    }
 
 
 def _normalised(text: str) -> dict:
