@@ -13,7 +13,7 @@ from __future__ import annotations
 THOROUGH = False  # set by conftest.py from --thorough before any test module is imported
 QUICK_SHARE = 20  # the quick profile runs 1 in QUICK_SHARE of a property's examples, at least QUICK_MIN
 QUICK_MIN = 10
-QUICK_CASES = 4  # a test run over each worked case takes 1 in QUICK_CASES of them, and each state's first
+QUICK_CASES = 6  # a test run over each worked case takes 1 in QUICK_CASES of them, and each state's first
 
 
 def worked_cases(paths: list) -> list:

@@ -18,6 +18,7 @@ def findings():
     return run_report(["mv-lkwg-46"], [("nw-kwahlg-45", "nw-kwahlg-45-2024")], TINY, vacancies=1, jobs=1, max_kinds=5)
 
 
+@pytest.mark.thorough  # the fixture's report takes about half a minute: the thorough profile
 def test_markdown_has_the_summary_each_analysis_and_each_witness_with_its_norm(findings):
     checks, diffs, meta = findings
     text = render(checks, diffs, meta, "md")
@@ -49,6 +50,7 @@ def test_markdown_has_the_summary_each_analysis_and_each_witness_with_its_norm(f
     assert "whole terms of up to 1 vacancies" in text and "Effort per clingo question: 500,000 conflicts" in text
 
 
+@pytest.mark.thorough  # (the same fixture)
 def test_html_is_well_formed_and_says_the_same(findings):
     checks, diffs, meta = findings
     page = render(checks, diffs, meta, "html")
