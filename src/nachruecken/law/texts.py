@@ -222,6 +222,8 @@ LABELS = {
         "unnotified_week_from_call": "no service recorded: the week is counted from the call",
         "recorded_successor": "Called by the office on {date}, as the case records; the recorded call stands "
         "(the person the statute's walk reaches is shown behind).",
+        "unnotified_determination_on_call": "no Feststellung recorded: it is taken as made on the day he "
+        "is reached (reading sh.membership = determination); record the `called` date",
         "unnotified_undetermined_four_weeks": "no Feststellung recorded: it can be made from the earliest date "
         "given and is assumed made four weeks later (reading "
         "he.undetermined = four_weeks); record the `called` date",
@@ -249,6 +251,9 @@ LABELS = {
         "unnotified_week_from_call": "keine Zustellung erfasst: die Woche läuft ab der Berufung",
         "recorded_successor": "Vom Wahlamt am {date} berufen, wie der Fall erfasst; die erfasste Berufung "
         "gilt (die Person, die das Gesetz erreicht, steht dahinter).",
+        "unnotified_determination_on_call": "Feststellung nicht erfasst: sie gilt als am Tag getroffen, an "
+        "dem er erreicht wird (Lesart sh.membership = determination); das Datum der Feststellung (`called`) "
+        "erfassen",
         "unnotified_undetermined_four_weeks": "Feststellung nicht erfasst: frühestens am angegebenen Tag "
         "möglich, angenommen vier Wochen später (Lesart he.undetermined "
         "= four_weeks); das Datum der Feststellung (`called`) erfassen",
