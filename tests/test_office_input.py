@@ -22,6 +22,7 @@ WORKED = [
     ("mv", "wahlergebnis-kreistag-2019.csv", "ereignisse.csv", "anke-tews", "tom-xylander"),
     ("rp", "wahlergebnis-gemeinderat-2024.csv", "ereignisse.csv", "matthias-klein", "peter-hoffmann"),
     ("sn", "wahlergebnis-gemeinderat-2024.csv", "ereignisse.csv", "kerstin-richter", "andreas-wolf"),
+    ("sh", "wahlergebnis-gemeindevertretung-2023.csv", "ereignisse.csv", "hauke-hansen", "anke-asmussen"),
 ]
 
 

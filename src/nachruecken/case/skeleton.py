@@ -36,6 +36,10 @@ STATE_KEYS = {
         "# Sachsen: candidates[].substitute_rank: the published order of the Ersatzpersonen (§ 21 Abs. 2 KomWG);",
         "# {type: important_reason, found: true|false}: the council's finding on a refusal (§ 18 SächsGemO).",
     ],
+    "sh": [
+        "# Schleswig-Holstein: the next on the list of the departed's party (§ 44 Abs. 1 GKWG), also for a",
+        "# Wahlkreis winner: a Wahlkreis nomination has tier: district, the party's list tier: list.",
+    ],
     "rp": [
         "# Rheinland-Pfalz: votes decide the order of the Ersatzpersonen (§ 45 Abs. 2); election: majority",
         "# for a Mehrheitswahl (Abs. 3); Bezirkstag: the named Nachfolger as candidates[].substitute_for.",
@@ -53,6 +57,7 @@ ELECTION = {
     "hh": "2024-06-09",
     "rp": "2024-06-09",
     "sn": "2024-06-09",
+    "sh": "2023-05-14",
 }
 RESIGNED = {"nw": "2026-03-31"}
 # Hamburg: a Bezirksliste seat is a list seat or a personal seat (§ 36 Abs. 2 Satz 2 BezVWG)

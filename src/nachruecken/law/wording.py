@@ -71,14 +71,18 @@ VALUE_WORDS_DE = {
     "call_again": "erneut berufen",
     "passed_over": "übergangen",
     "analogy": "entsprechend",
+    "automatic": "von selbst nach der Woche (Fassung B)",
+    "determination": "mit der Feststellung",
+    "seat_loss": "Verlust des Sitzes",
 }
 VALUE_WORDS_BY_READING = {
     ("mv.regained", "eligible"): "wieder wählbar",
     ("mv.regained", "lost"): "Anwartschaft verloren",
     ("he.hinderungsgrund", "week"): "eine Woche zur Beseitigung",
+    ("sh.membership", "acceptance"): "Annahmeerklärung (Fassung A)",
 }
 
-READING_ID = r"(?:core|he|nw|bb|mv|hh|rp|sn)\.[a-z0-9_]+"
+READING_ID = r"(?:core|he|nw|bb|mv|hh|rp|sn|sh)\.[a-z0-9_]+"
 _REF = re.compile(rf"\b(Lesarten|Lesart) ({READING_ID})(?: = ([a-z0-9_]+))?")
 
 

@@ -99,6 +99,11 @@ def read_roster(table: Table, statute: str, majority: bool = False) -> Roster:
     return roster
 
 
+# States whose councils are elected in Wahlkreise (one person each) and from a party list beside them, so that a
+# row's place is the place on that list (NRW § 45 KWahlG: the Reserveliste; Schleswig-Holstein § 44 GKWG)
+DISTRICT_AND_LIST = ("nw-", "sh-")
+
+
 def _columns(table: Table, statute: str, majority: bool) -> Columns:
     cols = map_columns(table, CANDIDATE_FIELDS, REQUIRED)
     if "nomination" not in cols and "nomination_id" not in cols and not majority:
@@ -114,10 +119,10 @@ def _columns(table: Table, statute: str, majority: bool) -> Columns:
     )
     if "nomination_id" in cols:
         return cols  # a sheet `convert` wrote: one candidacy a row, every id given
-    if statute.startswith("nw-") and "position" in cols and "list_position" not in cols:
-        # NRW: a Wahlbezirk nomination names one person; a place is the place on the Reserveliste
+    if statute.startswith(DISTRICT_AND_LIST) and "position" in cols and "list_position" not in cols:
+        # a Wahlbezirk (Wahlkreis) nomination names one person; a place is the place on the list
         cols.index["list_position"] = cols.index.pop("position")
-    elif not statute.startswith("nw-") and plain_list_place and "position" not in cols:
+    elif not statute.startswith(DISTRICT_AND_LIST) and plain_list_place and "position" not in cols:
         # elsewhere a plain "Listenplatz" is the place on the row's own list (a Wahlkreis's list, too)
         cols.index["position"] = cols.index.pop("list_position")
     return cols

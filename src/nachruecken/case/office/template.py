@@ -19,6 +19,7 @@ COLUMNS = {
     "he": ["Wahlvorschlag", "Wahlbereich", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt", "Ersatzliste"],
     "rp": ["Wahlvorschlag", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt", "Ersatzbewerber für"],
     "sn": ["Wahlkreis", "Wahlvorschlag", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt", "Rang Ersatzperson"],
+    "sh": ["Wahlkreis", "Wahlkreis Name", "Partei", "Listenplatz", *NAME_COLUMNS, "Stimmen", "gewählt"],
 }
 NOTES = {
     "Wahlbezirk": "Nummer des Wahlbezirks; leer für die Reserveliste",
@@ -76,6 +77,13 @@ STATE_NOTES = {
         "Rang Ersatzperson": "Platz in der vom Gemeindewahlausschuss festgestellten und bekannt gemachten Reihenfolge "
         "der Ersatzpersonen des Wahlvorschlags (§ 21 Abs. 2, § 22 Abs. 4 KomWG); leer bei Gewählten",
     },
+    "sh": {
+        "Wahlkreis": "Nummer des Wahlkreises der unmittelbaren Bewerbung; leer für die Liste",
+        "Wahlkreis Name": "Bezeichnung des Wahlkreises (frei)",
+        "Listenplatz": "Platz auf der Liste der Partei oder Wählergruppe; leer, wenn die Person nicht darauf steht "
+        "(§ 44 Abs. 1 GKWG: es rückt der Nächste der Liste nach)",
+        "gewählt": "direkt (im Wahlkreis), über Liste oder nein",
+    },
     "rp": {
         "Platz": "Platz auf dem Wahlvorschlag; wer mehrfach benannt ist, mit dem ersten Platz (die Reihenfolge der "
         "Benennung entscheidet bei Stimmengleichheit, § 45 Abs. 2 Satz 3 KWG)",
@@ -83,7 +91,11 @@ STATE_NOTES = {
         "die diese Person als Nachfolger benannt ist; sonst leer",
     },
 }
-ELECTED_CHOICES = {"nw": ["nein", "direkt", "Reserveliste"], "hh": ["nein", "direkt", "Listenwahl", "Personenwahl"]}
+ELECTED_CHOICES = {
+    "nw": ["nein", "direkt", "Reserveliste"],
+    "sh": ["nein", "direkt", "über Liste"],
+    "hh": ["nein", "direkt", "Listenwahl", "Personenwahl"],
+}
 EVENT_NOTES = {
     "Partei": "bei Parteiaustritt, Ausschluss, Parteieintritt: welche Partei; sonst, wo ein Name in "
     "zwei Parteien vorkommt, die Partei der Person"

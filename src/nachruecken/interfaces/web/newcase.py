@@ -24,6 +24,7 @@ STATES = (
     ("mv", "Mecklenburg-Vorpommern"),
     ("hh", "Hamburg"),
     ("rp", "Rheinland-Pfalz"),
+    ("sh", "Schleswig-Holstein"),
     ("sn", "Sachsen"),
 )
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -20,6 +20,7 @@ STATE_NAMES = {
     "mv": "Mecklenburg-Vorpommern",
     "hh": "Hamburg",
     "rp": "Rheinland-Pfalz",
+    "sh": "Schleswig-Holstein",
     "sn": "Sachsen",
 }
 

@@ -88,13 +88,17 @@ def markdown(result: dict, case, det: dict, lang: str = "de", kind: str = "act")
     ctx = view(result, case, det, lang)
     ctx["statute_version_clean"] = clean(det["statute_version"], lang) or det["statute_version"].split(" (")[0]
     if kind == "checklist":
-        drafts = [_render(ctx, det, lang, k, case) for k in ("act", "notice", "letter") if _applies(k, det)]
-        _, letter_check = letter_lines(det, case, lang)
+        drafts = [
+            _render(ctx, det, lang, k, case, result.get("readings"))
+            for k in ("act", "notice", "letter")
+            if _applies(k, det)
+        ]
+        _, letter_check = letter_lines(det, case, lang, result.get("readings"))
         ctx["sections"] = checklist(ctx, det, lang, drafts, letter_check if needs_letter(det) else "")
-    return _render(ctx, det, lang, kind, case)
+    return _render(ctx, det, lang, kind, case, result.get("readings"))
 
 
-def _render(ctx: dict, det: dict, lang: str, kind: str, case) -> str:
+def _render(ctx: dict, det: dict, lang: str, kind: str, case, readings: dict | None = None) -> str:
     env = _environment()
     if kind == "act":
         template = env.get_template(f"{STATE_OF[det['statute']]}.md.j2")
@@ -102,7 +106,7 @@ def _render(ctx: dict, det: dict, lang: str, kind: str, case) -> str:
         template = env.get_template(f"{kind}.{lang}.md.j2")
     extra: dict = {}
     if kind == "letter":
-        lines, _ = letter_lines(det, case, lang)
+        lines, _ = letter_lines(det, case, lang, readings)
         extra = {
             "letter": lines,
             "greeting": letter_greeting(case, det["successor"], lang),

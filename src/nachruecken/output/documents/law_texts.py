@@ -31,6 +31,10 @@ LAW_NAMES = {
         "de": "Gemeindeordnung für den Freistaat Sachsen (SächsGemO)",
         "en": "Saxon Municipal Code (SächsGemO)",
     },
+    "sh": {
+        "de": "Gemeinde- und Kreiswahlgesetz Schleswig-Holstein (GKWG)",
+        "en": "Schleswig-Holstein Municipal and County Elections Act (GKWG)",
+    },
 }
 
 
@@ -105,6 +109,23 @@ _PARTIAL = {
         "(§ 46 Abs. 4 Satz 3 LKWG M-V).",
         "§ 35 LKWG M-V",
     ),
+    "sh": (
+        "Gegen diese Feststellung kann jede und jeder Wahlberechtigte des Wahlgebiets Einspruch nach § 38 GKWG "
+        "einlegen (§ 44 Abs. 3 Satz 3 GKWG). Die neue Vertreterin oder der neue Vertreter bleibt im Amt, bis über "
+        "den Einspruch oder eine Klage unanfechtbar entschieden ist (§ 44 Abs. 3 Satz 4 GKWG).",
+        "§ 38 GKWG",
+    ),
+}
+# Checklist lines a state's remedy needs beyond the blank (Schleswig-Holstein: the Vertretung's own finding in a
+# doubtful case is challenged by Klage, not Einspruch)
+_REMEDY_CHECKS = {
+    "sh": {
+        "de": "Rechtsbehelfsbelehrung: hat in einem Zweifelsfall die Vertretung entschieden (§ 44 Abs. 3 Satz 2 GKWG), "
+        "ist gegen ihre Feststellung die Klage nach § 40 GKWG gegeben, nicht der Einspruch; die Belehrung dann "
+        "anpassen (§ 40 liegt nicht vor).",
+        "en": "Remedy: where the Vertretung decided a doubtful case (§ 44 Abs. 3 Satz 2 GKWG), its finding is "
+        "challenged by an action under § 40 GKWG, not by Einspruch; adjust the instruction (§ 40 is not held).",
+    },
 }
 
 
@@ -154,7 +175,8 @@ def _partial(state: str, de: bool) -> tuple[str, list[str]]:
         else f"Remedy: period, form and office are in {missing}, whose text is not held; fill the blank from the "
         "law or the office's template."
     )
-    return body, [line]
+    extra = _REMEDY_CHECKS.get(state, {}).get("de" if de else "en")
+    return body, [line, extra] if extra else [line]
 
 
 # The duty to publish the determination, where the statute states it
@@ -181,6 +203,10 @@ PUBLISH = {
         "öffentlich bekannt (§ 66 Abs. 3 KWO).",
         "en": "The Wahlleiter publishes the name of the Ersatzperson called, or that none is left (§ 66 Abs. 3 KWO).",
     },
+    "sh": {
+        "de": "Die Wahlleitung gibt die Feststellung bekannt (§ 44 Abs. 3 Satz 1 GKWG).",
+        "en": "The Wahlleiter publishes the determination (§ 44 Abs. 3 Satz 1 GKWG).",
+    },
 }
 
 # The notice says it is the publication the statute requires
@@ -204,6 +230,10 @@ PUBLISHED = {
     "rp": {
         "de": "Dies wird hiermit öffentlich bekannt gemacht (§ 66 Abs. 3 KWO).",
         "en": "This is hereby published (§ 66 Abs. 3 KWO).",
+    },
+    "sh": {
+        "de": "Dies wird hiermit bekannt gegeben (§ 44 Abs. 3 Satz 1 GKWG).",
+        "en": "This is hereby published (§ 44 Abs. 3 Satz 1 GKWG).",
     },
 }
 
@@ -294,6 +324,42 @@ LETTER = {
             "§ 18 Abs. 1 Satz 1, Abs. 2 Satz 1 SächsGemO",
         ),
     ],
+    # Schleswig-Holstein: § 37 GKWG by reading sh.membership (two wordings, or not applied to one who moves up)
+    "sh": [
+        (
+            f"Bitte erklären Sie binnen {blank('Frist nach § 36 GKWG')} nach Zustellung dieser Benachrichtigung "
+            "schriftlich gegenüber der Wahlleitung, ob Sie die Wahl annehmen.",
+            "§ 37 Satz 1 GKWG (Fassung A)",
+        ),
+        (
+            "Sie erwerben die Mitgliedschaft mit dem fristgerechten Eingang Ihrer schriftlichen Annahmeerklärung bei "
+            "der Wahlleitung; geben Sie bis zum Ablauf der Frist keine oder keine schriftliche Erklärung ab, gilt die "
+            "Wahl zu diesem Zeitpunkt als angenommen.",
+            "§ 37 Satz 1, 2 GKWG (Fassung A)",
+        ),
+        (
+            "Eine Erklärung unter Vorbehalt gilt als Ablehnung; Annahme und Ablehnung können nicht widerrufen werden.",
+            "§ 37 Satz 3, 4 GKWG (Fassung A)",
+        ),
+    ],
+    "sh:automatic": [
+        (
+            "Sie erwerben die Mitgliedschaft mit Ablauf einer Woche nach Bekanntgabe dieser Feststellung, wenn Sie "
+            "nicht binnen dieser Woche gegenüber der Wahlleitung schriftlich erklären, dass Sie die Wahl ablehnen.",
+            "§ 37 Satz 1 GKWG (Fassung B)",
+        ),
+        (
+            "Eine Erklärung unter Vorbehalt gilt als Ablehnung; eine Ablehnung kann nicht widerrufen werden.",
+            "§ 37 Satz 2, 3 GKWG (Fassung B)",
+        ),
+    ],
+    "sh:determination": [
+        (
+            "Anbei erhalten Sie die Feststellung der Wahlleitung, mit der Sie als neue Vertreterin oder neuer "
+            "Vertreter nachrücken.",
+            "§ 44 Abs. 3 Satz 1 GKWG",
+        ),
+    ],
     "he-kwg-34": [
         (
             "Bitte erklären Sie binnen einer Woche nach Zustellung dieses Schreibens schriftlich, ob Sie die Wahl "
@@ -337,6 +403,14 @@ LETTER_CHECKS = {
     "(Lesart sn.membership); das Schreiben nennt keinen Tag. Gewählte werden nach § 51 Abs. 4 Satz 2 SächsKomWO auf "
     "§§ 18 und 32 SächsGemO hingewiesen und gefragt, ob sie Ablehnungs- oder Hinderungsgründe geltend machen: für "
     "den Nachrücker entsprechend erwägen.",
+    "sh": "Schreiben: welche Fassung des § 37 GKWG gilt und ob er für Nachrückende gilt, steht nicht im Material; "
+    "das Schreiben folgt Fassung A (Lesart sh.membership = acceptance). Die Frist steht in § 36 GKWG, der nicht "
+    "vorliegt: ergänzen und mit dem geltenden Recht abgleichen.",
+    "sh:automatic": "Schreiben: welche Fassung des § 37 GKWG gilt und ob er für Nachrückende gilt, steht nicht im "
+    "Material; das Schreiben folgt Fassung B (Lesart sh.membership = automatic): mit dem geltenden Recht abgleichen.",
+    "sh:determination": "Schreiben: ob § 37 GKWG für Nachrückende gilt, steht nicht im Material; das Schreiben "
+    "folgt der Lesart sh.membership = determination (Mitgliedschaft mit der Feststellung): mit dem geltenden Recht "
+    "abgleichen.",
     "rp": "Schreiben: an welchem Tag die Mitgliedschaft beginnt, sagen § 45 Abs. 5 und § 44 KWG nicht (Lesart "
     "rp.membership); das Schreiben nennt daher keinen Tag. Die Benachrichtigung zustellen (die Frist läuft ab "
     "Zustellung).",
@@ -372,5 +446,6 @@ SIGNER = {
     "bb": {"de": "für den Wahlausschuss / Wahlleiterin / Wahlleiter", "en": "for the Wahlausschuss / Wahlleiter"},
     "hh": {"de": "Bezirkswahlleitung", "en": "district returning officer"},
     "rp": {"de": "Wahlleiterin / Wahlleiter", "en": "Wahlleiter"},
+    "sh": {"de": "Wahlleiterin / Wahlleiter", "en": "Wahlleiter"},
     "sn": {"de": blank("unterzeichnende Stelle"), "en": blank("signing office")},
 }

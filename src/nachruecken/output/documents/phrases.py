@@ -130,6 +130,17 @@ OPERATIVE = {
 # Where a statute's act is not "nachrücken" (Hamburg § 36 Abs. 1, 2: für gewählt erklären; Rheinland-Pfalz
 # § 45 Abs. 1 KWG: eine Ersatzperson einberufen).
 OPERATIVE_BY_STATE = {
+    # Schleswig-Holstein § 44 Abs. 2 GKWG: no list, or the list exhausted (an Einzelbewerber has none)
+    "sh": {
+        "de": {
+            "vacant": "dass für den Sitz von {departed} ein Nachrücken nicht möglich ist, weil eine Liste nicht "
+            "vorhanden oder erschöpft ist, und der Sitz leer bleibt.",
+        },
+        "en": {
+            "vacant": "that no one can move up to the seat of {departed}, since there is no list or it is exhausted, "
+            "and the seat stays empty.",
+        },
+    },
     "rp": {
         "de": {
             "successor": "dass {name} aus dem Wahlvorschlag {nom} an die Stelle von {departed} als Ersatzperson in "

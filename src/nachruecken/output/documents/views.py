@@ -226,10 +226,18 @@ def _successor_line(det: dict) -> str:
     return row["explanation"] if row else ""
 
 
-def letter_lines(det: dict, case, lang: str) -> tuple[list[tuple[str, str]], str]:
+# A reading that changes what the letter says (LETTER keys "<state>:<value>" for a value other than the default)
+LETTER_READING = {"sh": ("sh.membership", "acceptance")}
+
+
+def letter_lines(det: dict, case, lang: str, readings: dict | None = None) -> tuple[list[tuple[str, str]], str]:
     """(sentence, norm) pairs the letter to the successor states, and a checklist line it needs ("")."""
     state = STATE_OF[det["statute"]]
     key = det["statute"] if state == "he" else state
+    if state in LETTER_READING:
+        rid, default = LETTER_READING[state]
+        value = (readings or {}).get(rid, default)
+        key = key if value == default else f"{state}:{value}"
     lines = list(LETTER.get(key, LETTER.get(state, [])))
     if state in INCOMPATIBLE and _barred(case, det["successor"]):
         lines.insert(1, INCOMPATIBLE[state])
