@@ -71,7 +71,7 @@ VALUE_WORDS_DE = {
     "call_again": "erneut berufen",
     "passed_over": "übergangen",
     "analogy": "entsprechend",
-    "automatic": "von selbst nach der Woche (Fassung B)",
+    "automatic": "von selbst nach der Woche, Fassung B",
     "determination": "mit der Feststellung",
     "seat_loss": "Verlust des Sitzes",
 }
@@ -79,7 +79,7 @@ VALUE_WORDS_BY_READING = {
     ("mv.regained", "eligible"): "wieder wählbar",
     ("mv.regained", "lost"): "Anwartschaft verloren",
     ("he.hinderungsgrund", "week"): "eine Woche zur Beseitigung",
-    ("sh.membership", "acceptance"): "Annahmeerklärung (Fassung A)",
+    ("sh.membership", "acceptance"): "Annahmeerklärung nach Fassung A",
 }
 
 READING_ID = r"(?:core|he|nw|bb|mv|hh|rp|sn|sh)\.[a-z0-9_]+"

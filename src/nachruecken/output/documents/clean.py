@@ -30,8 +30,11 @@ def clean(text: str, lang: str = "de") -> str:
     """``text`` without the brackets and clauses that carry tool vocabulary ("" if nothing is left)."""
     tool = TOOL_WORDS if lang == "de" else TOOL_WORDS_EN
     text = _PAREN.sub(lambda m: "" if tool.search(m.group(0)) else m.group(0), text)
-    kept = [part for part in _PARTS.split(text) if not tool.search(part)]
+    parts = _PARTS.split(text)
+    kept = [part for part in parts if not tool.search(part)]
     out = " ".join(kept).strip()
+    if kept and parts and kept[0] is not parts[0]:
+        out = out[:1].upper() + out[1:]  # the sentence's first clause was dropped
     if out.endswith((";", ":", ",")):
         out = out[:-1].rstrip() + "."
     return out
