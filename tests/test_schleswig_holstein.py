@@ -102,6 +102,14 @@ def test_a_waiver_made_during_the_call_refuses_it():
     assert det["successor"] == "c" and by_person(det)["b"]["reason"] == "refused"
 
 
+def test_37_a_cites_the_sentence_that_decided_the_membership():
+    accepted = _decide([("2025-01-10", "a", "died"), ("2025-01-13", "b", "notified"), ("2025-01-15", "b", "accepted")])
+    assert "sh-gkwg-37a/1" in _norms(accepted) and "sh-gkwg-37a/2" not in _norms(accepted)
+    silent = _decide([("2025-01-10", "a", "died"), ("2025-01-13", "b", "notified")], as_of="2025-02-01")
+    assert "sh-gkwg-37a/2" in _norms(silent) and "sh-gkwg-37a/1" not in _norms(silent)
+    assert "period_from_section_36" in [n["code"] for n in silent["notes"]]
+
+
 def test_membership_by_reading():
     events = [("2025-01-10", "a", "died"), ("2025-01-13", "b", "notified"), ("2025-01-15", "b", "accepted")]
     assert _decide(events)["membership"]["member_from"] == "2025-01-15"
@@ -165,10 +173,10 @@ def test_an_earlier_refusal_by_reading():
 def test_a_former_member_who_gave_up_the_seat_by_reading():
     events = [("2024-03-01", "a", "resigned"), ("2024-03-05", "b", "accepted"), ("2025-01-10", "b", "died")]
     data = case([_list()], events)
-    default = decide(data)["determinations"][-1]
-    assert default["successor"] == "c" and by_person(default)["a"]["reason"] == "former_member"
-    literal = decide(data, cli_readings={"sh.former_member": "eligible"})["determinations"][-1]
-    assert literal["successor"] == "a"
+    literal = decide(data)["determinations"][-1]
+    assert literal["successor"] == "a"  # the literal default: still a candidate on the list
+    strict = decide(data, cli_readings={"sh.former_member": "excluded"})["determinations"][-1]
+    assert strict["successor"] == "c" and by_person(strict)["a"]["reason"] == "former_member"
 
 
 def test_waiver_referred_to_the_wahlleiter():

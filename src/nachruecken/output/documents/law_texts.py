@@ -111,8 +111,7 @@ _PARTIAL = {
     ),
     "sh": (
         "Gegen diese Feststellung kann jede und jeder Wahlberechtigte des Wahlgebiets Einspruch nach § 38 GKWG "
-        "einlegen (§ 44 Abs. 3 Satz 3 GKWG). Die neue Vertreterin oder der neue Vertreter bleibt im Amt, bis über "
-        "den Einspruch oder eine Klage unanfechtbar entschieden ist (§ 44 Abs. 3 Satz 4 GKWG).",
+        "einlegen (§ 44 Abs. 3 Satz 3 GKWG).",
         "§ 38 GKWG",
     ),
 }

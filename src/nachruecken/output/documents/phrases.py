@@ -133,12 +133,10 @@ OPERATIVE_BY_STATE = {
     # Schleswig-Holstein § 44 Abs. 2 GKWG: no list, or the list exhausted (an Einzelbewerber has none)
     "sh": {
         "de": {
-            "vacant": "dass für den Sitz von {departed} ein Nachrücken nicht möglich ist, weil eine Liste nicht "
-            "vorhanden oder erschöpft ist, und der Sitz leer bleibt.",
+            "vacant": "dass für den Sitz von {departed} ein Nachrücken nicht möglich ist und der Sitz leer bleibt.",
         },
         "en": {
-            "vacant": "that no one can move up to the seat of {departed}, since there is no list or it is exhausted, "
-            "and the seat stays empty.",
+            "vacant": "that no one can move up to the seat of {departed}, and the seat stays empty.",
         },
     },
     "rp": {
