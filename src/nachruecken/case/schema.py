@@ -102,6 +102,11 @@ CANDIDATE = {
             "description": "place in the published order of Ersatzpersonen of this nomination, as the "
             "election committee determined it (Sachsen § 21 Abs. 2 KomWG)",
         },
+        "sublist": {
+            **ID,
+            "description": "in a joined nomination (verbundener Wahlvorschlag): the part that proposed the "
+            "candidate; the same value on one nomination = the same sub-list (Bayern Art. 37 Abs. 1 Satz 2 GLKrWG)",
+        },
     },
 }
 
