@@ -7,7 +7,7 @@ import copy
 
 import pytest
 
-from conftest import by_person, decide, nomination, only, statute_case
+from conftest import build_case, by_person, decide, decide_file, nomination, only, statute_case
 
 nom = nomination
 
@@ -312,3 +312,37 @@ def test_sublist_changes_nothing_under_another_state():
     for cand in bare["nominations"][0]["candidates"]:
         del cand["sublist"]
     assert _summary(decide(plain)) == _summary(decide(bare))
+
+
+def test_mehrheitswahl_the_whole_field_by_votes_ties_by_lot():
+    field = [nom("f", ("k", 240, True), ("l", 188), ("m", 188), ("n", 120), kind="individual")]
+    tie = only(decide(case(field, [("2024-06-03", "k", "resigned")], election="majority")))
+    assert tie["outcome"] == "lot" and set(tie["lot_between"]) == {"l", "m"}
+    events = [("2024-06-03", "k", "resigned"), ("2024-06-05", "m", "lot_drawn"), ("2024-06-06", "m", "accepted")]
+    assert only(decide(case(field, events, election="majority")))["successor"] == "m"
+
+
+def test_three_tied_a_lot_at_the_election_ranks_its_winner_first_only():
+    tied = [nom("csu", ("a", 900, True), ("e", 850, True), ("b", 500), ("c", 500), ("d", 500))]
+    events = [
+        ("2020-03-16", "d", "lot_drawn"),
+        ("2024-01-10", "a", "resigned"),
+        ("2024-01-12", "d", "accepted"),
+        ("2025-01-10", "e", "resigned"),
+    ]
+    result = decide(case(tied, events))
+    assert _vacancy(result, "a")["successor"] == "d"
+    # the two left share the count and no lot between them is recorded
+    second = _vacancy(result, "e")
+    assert second["outcome"] == "lot" and set(second["lot_between"]) == {"b", "c"}
+
+
+@pytest.mark.parametrize("suffix", ["json", "lp"])
+def test_the_joined_list_decides_the_same_from_json_and_lp_facts(tmp_path, suffix):
+    from nachruecken.case.convert import to_json, to_lp
+
+    loaded = build_case(case(_joined(), [("2024-01-10", "a", "resigned")]), "<test>")
+    path = tmp_path / f"joined.{suffix}"
+    path.write_text((to_json if suffix == "json" else to_lp)(loaded), encoding="utf-8")
+    assert _summary(decide_file(path)) == _summary(decide(case(_joined(), [("2024-01-10", "a", "resigned")])))
+    assert only(decide_file(path))["successor"] == "c"
