@@ -346,3 +346,21 @@ def test_the_joined_list_decides_the_same_from_json_and_lp_facts(tmp_path, suffi
     path.write_text((to_json if suffix == "json" else to_lp)(loaded), encoding="utf-8")
     assert _summary(decide_file(path)) == _summary(decide(case(_joined(), [("2024-01-10", "a", "resigned")])))
     assert only(decide_file(path))["successor"] == "c"
+
+
+def test_a_bavarian_holiday_moves_the_end_of_the_two_weeks():
+    # notified Monday 23 Dec 2024: two weeks end Monday 6 Jan 2025, Heilige Drei Könige in Bayern (BGB § 193)
+    events = [("2024-12-20", "a", "resigned"), ("2024-12-23", "b", "notified")]
+    det = _decide(events, as_of="2025-01-07")
+    assert det["successor"] == "b" and det["membership"]["status"] == "pending"
+    assert det["membership"]["deadline"] == "2025-01-07"
+    assert [d["date"] for d in det["membership"]["deadline_moved"]["days"]] == ["2025-01-06"]
+    lapsed = _decide(events, as_of="2025-02-01")
+    assert lapsed["successor"] == "c" and lapsed["calls"][0]["ended"] == "2025-01-08"
+
+
+def test_the_weekend_move_is_named():
+    events = [("2024-02-01", "a", "resigned"), ("2024-02-03", "b", "notified"), ("2024-02-19", "b", "accepted")]
+    det = _decide(events, as_of="2024-03-15")
+    assert det["successor"] == "b" and det["membership"]["status"] == "accepted"
+    assert [d["date"] for d in det["membership"]["deadline_moved"]["days"]] == ["2024-02-17", "2024-02-18"]
