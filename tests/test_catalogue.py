@@ -11,11 +11,11 @@ from nachruecken.law.statutes import SOURCE_KEYS, encoded_statutes, encodings_di
 from nachruecken.law.texts import LABELS, REPLAY_WARNINGS
 from nachruecken.output.documents.feststellung import EVENT_SENTENCE
 
-NORM_ID = re.compile(r'"((?:he|nw|bb|mv|hh|rp|sn|sh)-[a-z]+-[0-9a-z]+(?:/[0-9a-z]+)*)"')
+NORM_ID = re.compile(r'"((?:he|nw|bb|mv|hh|rp|sn|sh|by)-[a-z]+-[0-9a-z]+(?:/[0-9a-z]+)*)"')
 READING_ID = re.compile(r'reading\("([a-z]+\.[a-z_0-9]+)",\s*([a-z_0-9]+)\)')
 CITATION = re.compile(
-    r"^§ \d+[a-z]?( Abs\. \d+[a-z]?)?( Satz \d+)?( Halbsatz \d+)?( Nr\. \d+( Halbsatz \d+)?)? "
-    r"(KWG|KWO|KWahlG|GO|BbgKWahlG|LKWG M-V|BezVWG|KV M-V|SächsGemO|KomWG|SächsKomWO|GKWG)"
+    r"^(§|Art\.) \d+[a-z]?( Abs\. \d+[a-z]?)?( Satz \d+)?( Halbsatz \d+)?( Nr\. \d+( Halbsatz \d+)?)? "
+    r"(KWG|KWO|KWahlG|GO|BbgKWahlG|LKWG M-V|BezVWG|KV M-V|SächsGemO|KomWG|SächsKomWO|GKWG|GLKrWG|GLKrWO|LKrO)"
     r"( \(Fassung [AB]\))?$"
 )
 
@@ -87,7 +87,7 @@ def test_every_text_names_its_source(sid):
     what of it the material holds; a version that extends another names its own."""
     source = load_statute(sid).source
     assert set(SOURCE_KEYS) <= set(source), sorted(set(SOURCE_KEYS) - set(source))
-    assert source["fundstelle"].startswith("§ ")
+    assert source["fundstelle"].startswith(("§ ", "Art. "))
     assert source["version_date"] is None or re.fullmatch(r"\d{4}-\d{2}-\d{2}", source["version_date"])
     if source["version_date"] is None:  # then it says why
         assert set(source["version_note"]) == {"en", "de"}

@@ -112,6 +112,8 @@ def _candidate_data(cand: Candidate) -> dict:
         cd["salutation"] = cand.salutation
     if cand.substitute_rank is not None:
         cd["substitute_rank"] = cand.substitute_rank
+    if cand.sublist is not None:
+        cd["sublist"] = cand.sublist
     return cd
 
 
@@ -231,6 +233,8 @@ def _nomination_facts(nom: Nomination, names: dict[str, str]) -> list:
             facts.append(F("salutation", [n, p, S(c.salutation)]))
         if c.substitute_rank is not None:
             facts.append(F("substitute_rank", [n, p, N(c.substitute_rank)]))
+        if c.sublist is not None:
+            facts.append(F("sublist", [n, p, S(c.sublist)]))
     return facts
 
 

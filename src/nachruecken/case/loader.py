@@ -343,6 +343,7 @@ def _build_candidates(nd: dict, p: str, names: dict[str, str]) -> list[Candidate
                 designated_only=designated_only,
                 salutation=cd.get("salutation"),
                 substitute_rank=cd.get("substitute_rank"),
+                sublist=cd.get("sublist"),
             )
         )
     last = max(seen_pos, default=0)

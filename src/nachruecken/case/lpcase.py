@@ -54,6 +54,7 @@ INPUT_PREDICATES = {
     "designated_only": 2,
     "salutation": 3,
     "substitute_rank": 3,
+    "sublist": 3,
     "event": 4,
     "by_election_held": 2,
     "event_seats_of": 2,
@@ -337,6 +338,8 @@ def _candidate_facts(facts: dict[str, list], cands: dict[tuple[str, str], dict])
         del entry["position"]
     for n, p, r in facts.get("substitute_rank", []):
         cand(n, p, "substitute_rank")["substitute_rank"] = _value(r, "substitute_rank")
+    for n, p, s in facts.get("sublist", []):
+        cand(n, p, "sublist")["sublist"] = _text(s, "sublist")
     for n, p, t in facts.get("salutation", []):
         entry, value = cand(n, p, "salutation"), _text(t, "salutation")
         if entry.setdefault("salutation", value) != value:

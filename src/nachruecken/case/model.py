@@ -90,6 +90,10 @@ class Candidate(msgspec.Struct, frozen=True, gc=False):
     # the person's place in the published order of Ersatzpersonen of this nomination, as the election
     # committee determined it (e.g. Sachsen § 21 Abs. 2 Satz 2 KomWG, § 51 Abs. 1 KomWO); None: not given
     substitute_rank: int | None = None
+    # the part of a joined nomination (verbundener Wahlvorschlag) that proposed the person: candidates of
+    # one nomination with the same value stand on the same sub-list (e.g. Bayern Art. 37 Abs. 1 Satz 2
+    # GLKrWG); None: the nomination is not joined, or the case does not say
+    sublist: str | None = None
 
 
 @dataclass

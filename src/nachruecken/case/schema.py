@@ -102,6 +102,11 @@ CANDIDATE = {
             "description": "place in the published order of Ersatzpersonen of this nomination, as the "
             "election committee determined it (Sachsen § 21 Abs. 2 KomWG)",
         },
+        "sublist": {
+            **ID,
+            "description": "in a joined nomination (verbundener Wahlvorschlag): the part that proposed the "
+            "candidate; the same value on one nomination = the same sub-list (Bayern Art. 37 Abs. 1 Satz 2 GLKrWG)",
+        },
     },
 }
 
@@ -194,9 +199,9 @@ CASE_SCHEMA = {
         "statute": {
             "type": "string",
             "description": "a state code, meaning the law in force on each vacancy's date "
-            "(he, nw, bb, mv, hh, rp, sn, sh), or a text pinned by its id (he-kwg-34, "
+            "(he, nw, bb, mv, hh, rp, sn, sh, by), or a text pinned by its id (he-kwg-34, "
             "he-kwg-34-2011, nw-kwahlg-45, nw-kwahlg-45-2024, bb-kwahlg-60, "
-            "mv-lkwg-46, hh-bezvwg-36, rp-kwg-45, sn-saechsgemo-34, sh-gkwg-44)",
+            "mv-lkwg-46, hh-bezvwg-36, rp-kwg-45, sn-saechsgemo-34, sh-gkwg-44, by-glkrwg-37)",
         },
         "title": {"type": "string"},
         "source": {"type": "string", "description": "where the case comes from (addition)"},

@@ -205,7 +205,9 @@ class _Term:
 
     def _walk(self, version: _Version, step: Step) -> dict:
         """The atoms of the statute's walk for one step."""
-        facts = step_text(self.case, step, self.as_of, self.land, self.q, self.rules.period_shift)
+        facts = step_text(
+            self.case, step, self.as_of, self.land, self.q, self.rules.period_shift, self.rules.call_weeks
+        )
         assert version.static is not None  # decide() prepares the version first (_prepare)
         atoms = solve_atoms(version.statute.id, facts, self.all_candidates, version.static)
         if version.window is not None and not window.accepts(version.window, atoms):
@@ -358,6 +360,7 @@ def _ledger_rules(sid: str, readings: tuple) -> LedgerRules:
         waiver_in_call_refuses=bool(atoms.get("waiver_in_call_refuses/0")),
         vacates_before_acceptance=frozenset(str(a[0]) for a in atoms.get("vacates_before_acceptance/1", [])),
         period_shift=not atoms.get("period_rule/1"),
+        call_weeks=max((int(str(a[0])) for a in atoms.get("call_period_weeks/1", [])), default=1),
         uncleared_refuses=bool(atoms.get("deemed_refusal_unless_cleared/0")),
         declaration_needs_finding=bool(atoms.get("declaration_needs_finding/0")),
     )

@@ -121,6 +121,8 @@ def case_text(
                 out.append(f"designated_only({n},{p}).")
             if cand.substitute_rank is not None:
                 out.append(f"substitute_rank({n},{p},{cand.substitute_rank}).")
+            if cand.sublist is not None:
+                out.append(f"sublist({n},{p},{q(cand.sublist)}).")
     out += order_lines(ranked, q, keep)
     return "\n".join(out)
 
@@ -147,10 +149,18 @@ def order_lines(ranked: dict, q: Ids, keep: frozenset[str] | None = None) -> lis
 
 
 def step_text(
-    case: Case, step: Step, as_of: int, land: str | None = None, q: Ids | None = None, shift: bool = True
+    case: Case,
+    step: Step,
+    as_of: int,
+    land: str | None = None,
+    q: Ids | None = None,
+    shift: bool = True,
+    weeks: int = 1,
 ) -> str:
     """The facts of one walk: the departed, who sits, the events it may see (numbered relative to
-    the procedure, core/state.lp) and the later declarations that decide membership."""
+    the procedure, core/state.lp) and the later declarations that decide membership (``weeks``: the
+    length of the period to declare counted from a notification, as the statute's call_period_weeks/1
+    says; one week unless it says otherwise)."""
     q = q or Ids()
     proc = step.procedure
     h = proc.holding
@@ -202,10 +212,10 @@ def step_text(
                 if e.group is None:
                     out.append(f"event_group({i},{q(group)}).")
         out.append(f"event({i},{to_int(e.date)},{q(e.person)},{kind}).")
-        out += _event_details(case, i, e, land, shift)
+        out += _event_details(case, i, e, land, shift, weeks)
     for i, e in step.later:
         out.append(f"declared({i},{to_int(e.date)},{q(e.person)},{e.type}).")
-        out += _event_details(case, i, e, land, shift)
+        out += _event_details(case, i, e, land, shift, weeks)
     text = "\n".join(out)
     return f"{text}\nas_of({walk_as_of(as_of, text)})."
 
@@ -238,7 +248,7 @@ def _other_group_left(case: Case, e) -> str | None:
     return joined[-1].group if joined and joined[-1].group not in own else None
 
 
-def _event_details(case: Case, i: int, e, land: str | None, shift: bool = True) -> list[str]:
+def _event_details(case: Case, i: int, e, land: str | None, shift: bool = True, weeks: int = 1) -> list[str]:
     out = []
     if e.nomination is not None:
         out.append(f"event_nomination({i},{quote(e.nomination)}).")
@@ -253,6 +263,6 @@ def _event_details(case: Case, i: int, e, land: str | None, shift: bool = True) 
     if e.found is not None:
         out.append(f"event_found({i},{'true' if e.found else 'false'}).")
     if e.type == "notified":
-        end = period_end(e.date, 1, land, case.holidays, shift)
+        end = period_end(e.date, weeks, land, case.holidays, shift)
         out.append(f"deadline({i},{to_int(end)}). next_day({to_int(end)},{to_int(end + ONE_DAY)}).")
     return out

@@ -26,6 +26,7 @@ VERSIONS: dict[str, tuple[str, ...]] = {
     "rp": ("rp-kwg-45",),
     "sn": ("sn-saechsgemo-34",),
     "sh": ("sh-gkwg-44",),
+    "by": ("by-glkrwg-37",),
 }
 STATUTE_IDS = tuple(sid for ids in VERSIONS.values() for sid in ids)
 STATE_OF = {sid: code for code, ids in VERSIONS.items() for sid in ids}

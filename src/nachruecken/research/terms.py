@@ -44,6 +44,7 @@ FAMILY = {
     "rp-kwg-45": "rp",
     "sn-saechsgemo-34": "sn",
     "sh-gkwg-44": "sh",
+    "by-glkrwg-37": "by",
 }
 
 # The election and the first vacancy fall within the text's time in force (no warning about another

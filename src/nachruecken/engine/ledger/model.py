@@ -45,6 +45,8 @@ class LedgerRules:
     vacates_before_acceptance: frozenset = frozenset()  # event types that vacate an elected person's
     # seat within his period to declare (Hamburg § 36: lost eligibility)
     period_shift: bool = True  # periods move under BGB § 193 (false: Hamburg, hh.period_end = fixed)
+    call_weeks: int = 1  # the period to declare of a person called, in weeks (Bayern Art. 48 Abs. 3 Satz 3
+    # with Art. 47 Abs. 2: two); the elected's period on their election stays one week
     members_at_election: bool = False  # the elected are members from the election result, with no
     # declaration to make (Hessen from 2011, § 23 KWG): a later refusal is a Verzicht on the seat
     refusal_waives_from: dt.date | None = None  # from this day a candidate's refusal is a waiver of

@@ -21,9 +21,10 @@ class Periods(LedgerState):
     """The ledger's periods. Reads ``case``, ``land``, ``unnotified``, ``rules``, ``events``, ``as_of``,
     ``holders``, ``elected_until`` and ``elected_since``; ``_deemed_refusals`` adds to ``events``."""
 
-    def period_from(self, start: dt.date) -> dt.date:
-        """The end of the declaration period counted from a call without a recorded notification."""
-        weeks = UNNOTIFIED_WEEKS if self.unnotified == "declaration_in_time" else 1
+    def period_from(self, start: dt.date, statute_weeks: int = 1) -> dt.date:
+        """The end of the declaration period counted from a call without a recorded notification
+        (``statute_weeks``: the statute's own period, for core.unnotified = from_call)."""
+        weeks = UNNOTIFIED_WEEKS if self.unnotified == "declaration_in_time" else statute_weeks
         return period_end(start, weeks, self.land, self.case.holidays, self.rules.period_shift)
 
     def _election_period(self, person: str) -> tuple[dt.date | None, dt.date | None]:

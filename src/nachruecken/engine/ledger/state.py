@@ -35,7 +35,7 @@ class LedgerState:
 
     if TYPE_CHECKING:  # the methods one mixin calls on another (defined in the module named)
 
-        def period_from(self, start: dt.date) -> dt.date: ...  # periods
+        def period_from(self, start: dt.date, statute_weeks: int = 1) -> dt.date: ...  # periods
 
         def _declaration_period(self, person: str, start: dt.date) -> tuple[dt.date, Event | None]: ...
 

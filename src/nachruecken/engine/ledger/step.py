@@ -64,7 +64,7 @@ class Steps(LedgerState):
             events,
             number,
             [(start + i, e) for i, e in enumerate(later)],
-            self.period_from(day),
+            self.period_from(day, self.rules.call_weeks),
             check,
             early,
             lapsed=lapsed,

@@ -97,17 +97,11 @@ class Walks(LedgerState):
         if decision.status == "accepted" and decision.member_from:
             # membership begins with the acceptance: events before it in time (or earlier in the
             # file on its day) still concern the pending call
-            acceptance = next(
-                (
-                    e.seq
-                    for e in self.events
-                    if e.person == person
-                    and e.type == "accepted"
-                    and not e.reservation
-                    and e.date == decision.member_from
-                ),
-                -1,
-            )
+            # (a plain acceptance; else one whose reservation the statute disregards, Bayern Art. 47 Abs. 3)
+            accepted = [
+                e for e in self.events if e.person == person and e.type == "accepted" and e.date == decision.member_from
+            ]
+            acceptance = next((e.seq for e in accepted if not e.reservation), next((e.seq for e in accepted), -1))
             proc.holder_from = (decision.member_from, acceptance)
         elif decision.status == "determined" and decision.member_from:
             # membership begins with the Wahlleiter's determination (Hessen from 2011); one only
