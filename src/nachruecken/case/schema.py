@@ -160,7 +160,8 @@ EVENT = {
         "cause": {
             "enum": list(LOSS_CAUSES),
             "description": "for `lost_seat`: what the loss rests on (addition; Hessen "
-            "§ 33 Abs. 1 Nr. 2 to 4, § 23 Abs. 2 Satz 3 KWG)",
+            "§ 33 Abs. 1 Nr. 2 to 4, § 23 Abs. 2 Satz 3 KWG; `party_ban`: the party was declared "
+            "unconstitutional, Sachsen-Anhalt § 47 Abs. 2 KWG LSA)",
         },
         "seats_of": {
             "type": "array",

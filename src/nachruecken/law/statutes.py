@@ -25,6 +25,7 @@ VERSIONS: dict[str, tuple[str, ...]] = {
     "hh": ("hh-bezvwg-36",),
     "rp": ("rp-kwg-45",),
     "sn": ("sn-saechsgemo-34",),
+    "st": ("st-kwglsa-47",),
 }
 STATUTE_IDS = tuple(sid for ids in VERSIONS.values() for sid in ids)
 STATE_OF = {sid: code for code, ids in VERSIONS.items() for sid in ids}

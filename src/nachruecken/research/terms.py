@@ -43,6 +43,7 @@ FAMILY = {
     "hh-bezvwg-36": "hh",
     "rp-kwg-45": "rp",
     "sn-saechsgemo-34": "sn",
+    "st-kwglsa-47": "st",
 }
 
 # The election and the first vacancy fall within the text's time in force (no warning about another
