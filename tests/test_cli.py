@@ -85,7 +85,15 @@ def test_compare_decides_one_case_under_every_state(run_cli):
     out = json.loads(run_cli("compare", "instances/mv/landtag-einzelbewerber.yaml", "--json").stdout)
     rows = {r["statute"]: r for r in out["comparison"]}
     # the law in force on the vacancy's date (2021): the 2011 Hessen text, the 2019 NRW text
-    others = {"he-kwg-34-2011", "nw-kwahlg-45", "bb-kwahlg-60", "hh-bezvwg-36", "rp-kwg-45", "sn-saechsgemo-34", "st-kwglsa-47"}
+    others = {
+        "he-kwg-34-2011",
+        "nw-kwahlg-45",
+        "bb-kwahlg-60",
+        "hh-bezvwg-36",
+        "rp-kwg-45",
+        "sn-saechsgemo-34",
+        "st-kwglsa-47",
+    }
     assert set(rows) == others | {"mv-lkwg-46"}
     assert rows["mv-lkwg-46"]["outcome"] == "by_election"
     assert rows["mv-lkwg-46"]["citation"] == "§ 46 Abs. 3 Satz 2 LKWG M-V"

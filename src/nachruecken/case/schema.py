@@ -195,9 +195,9 @@ CASE_SCHEMA = {
         "statute": {
             "type": "string",
             "description": "a state code, meaning the law in force on each vacancy's date "
-            "(he, nw, bb, mv, hh, rp, sn), or a text pinned by its id (he-kwg-34, "
+            "(he, nw, bb, mv, hh, rp, sn, st), or a text pinned by its id (he-kwg-34, "
             "he-kwg-34-2011, nw-kwahlg-45, nw-kwahlg-45-2024, bb-kwahlg-60, "
-            "mv-lkwg-46, hh-bezvwg-36, rp-kwg-45, sn-saechsgemo-34)",
+            "mv-lkwg-46, hh-bezvwg-36, rp-kwg-45, sn-saechsgemo-34, st-kwglsa-47)",
         },
         "title": {"type": "string"},
         "source": {"type": "string", "description": "where the case comes from (addition)"},
