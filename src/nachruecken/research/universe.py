@@ -30,7 +30,7 @@ FEATURES = {
     "hh-bezvwg-36": ("seat_type",),
     "rp-kwg-45": ("lot_drawn", "incompatibility", "regained_eligibility", "substitute_for"),
     "sn-saechsgemo-34": ("lot_drawn", "regained_eligibility"),
-    "st-kwglsa-47": ("lot_drawn", "regained_eligibility", "joined_group"),
+    "st-kwglsa-47": ("lot_drawn", "regained_eligibility", "joined_group", "party_ban"),
 }
 COMMON = ("died", "lost_eligibility", "left_group", "expelled", "waived", "refused", "notified", "accepted", "rejoined")
 
