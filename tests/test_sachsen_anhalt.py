@@ -228,6 +228,11 @@ def test_written_waiver_and_one_recorded_zur_niederschrift():
     det = only(decide(st_case(ONE_LIST, recorded)))
     assert det["successor"] == "d" and "recorded_waiver_not_written" in notes(det)
     assert successor(st_case(ONE_LIST, recorded, readings={"st.recorded_waiver": "effective"})) == "b"
+    # zur Niederschrift while the procedure is open: a refusal of the seat offered
+    pending = [*DIES, ("2021-03-03", "d", "notified"), ("2021-03-04", "d", "waived", {"form": "recorded"})]
+    det = only(decide(st_case(ONE_LIST, pending)))
+    assert det["successor"] == "b" and by_person(det)["d"]["norm"] == "st-kwglsa-48/1/1"
+    assert "zur Niederschrift" in by_person(det)["d"]["explanation"]
 
 
 def test_lost_eligibility_lasts_even_if_regained():
