@@ -11,11 +11,11 @@ from nachruecken.law.statutes import SOURCE_KEYS, encoded_statutes, encodings_di
 from nachruecken.law.texts import LABELS, REPLAY_WARNINGS
 from nachruecken.output.documents.feststellung import EVENT_SENTENCE
 
-NORM_ID = re.compile(r'"((?:he|nw|bb|mv|hh|rp|sn|sh|by)-[a-z]+-[0-9a-z]+(?:/[0-9a-z]+)*)"')
+NORM_ID = re.compile(r'"((?:he|nw|bb|mv|hh|rp|sn|sh|st|by)-[a-z]+-[0-9a-z]+(?:/[0-9a-z]+)*)"')
 READING_ID = re.compile(r'reading\("([a-z]+\.[a-z_0-9]+)",\s*([a-z_0-9]+)\)')
 CITATION = re.compile(
     r"^(§|Art\.) \d+[a-z]?( Abs\. \d+[a-z]?)?( Satz \d+)?( Halbsatz \d+)?( Nr\. \d+( Halbsatz \d+)?)? "
-    r"(KWG|KWO|KWahlG|GO|BbgKWahlG|LKWG M-V|BezVWG|KV M-V|SächsGemO|KomWG|SächsKomWO|GKWG|GLKrWG|GLKrWO|LKrO)"
+    r"(KWG|KWO|KWahlG|GO|BbgKWahlG|LKWG M-V|BezVWG|KV M-V|SächsGemO|KomWG|SächsKomWO|GKWG|GLKrWG|GLKrWO|LKrO|KWG LSA|KVG LSA|KWO LSA)"
     r"( \(Fassung [AB]\))?$"
 )
 

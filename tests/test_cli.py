@@ -23,6 +23,7 @@ def test_statutes_lists_norms_readings_and_scope(run_cli):
         "rp-kwg-45",
         "sn-saechsgemo-34",
         "sh-gkwg-44",
+        "st-kwglsa-47",
         "by-glkrwg-37",
     }
     # each text names its dates; the state's versions are listed with it
@@ -94,6 +95,7 @@ def test_compare_decides_one_case_under_every_state(run_cli):
         "rp-kwg-45",
         "sn-saechsgemo-34",
         "sh-gkwg-44",
+        "st-kwglsa-47",
         "by-glkrwg-37",
     }
     assert set(rows) == others | {"mv-lkwg-46"}

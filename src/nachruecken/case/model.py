@@ -53,8 +53,9 @@ BY_ELECTION_KINDS = ("ergaenzungswahl", "neuwahl_wahlkreis", "nachwahl")
 # What a `lost_seat` rests on, where a statute distinguishes it (Hessen § 33 Abs. 1 Nr. 2 to 4 and
 # § 23 Abs. 2 Satz 3 KWG as of 2011): lost eligibility or the ability to hold public office, a
 # Hinderungsgrund (incompatibility), a decision in the Wahlprüfung, a municipal merger, or a legal
-# position that counts as never acquired.
-LOSS_CAUSES = ("eligibility", "incompatibility", "scrutiny", "merger", "not_acquired")
+# position that counts as never acquired; or a ban of the member's party by the Bundesverfassungsgericht
+# (Art. 21 Abs. 2 GG; Sachsen-Anhalt § 47 Abs. 2 KWG LSA).
+LOSS_CAUSES = ("eligibility", "incompatibility", "scrutiny", "merger", "not_acquired", "party_ban")
 
 # Declarations: each may say its form and when it reached the office (DESIGN "Event types").
 DECLARATION_TYPES = ("refused", "waived", "resigned", "accepted")

@@ -165,7 +165,8 @@ EVENT = {
         "cause": {
             "enum": list(LOSS_CAUSES),
             "description": "for `lost_seat`: what the loss rests on (addition; Hessen "
-            "§ 33 Abs. 1 Nr. 2 to 4, § 23 Abs. 2 Satz 3 KWG)",
+            "§ 33 Abs. 1 Nr. 2 to 4, § 23 Abs. 2 Satz 3 KWG; `party_ban`: the party was declared "
+            "unconstitutional, Sachsen-Anhalt § 47 Abs. 2 KWG LSA)",
         },
         "seats_of": {
             "type": "array",
@@ -199,9 +200,9 @@ CASE_SCHEMA = {
         "statute": {
             "type": "string",
             "description": "a state code, meaning the law in force on each vacancy's date "
-            "(he, nw, bb, mv, hh, rp, sn, sh, by), or a text pinned by its id (he-kwg-34, "
+            "(he, nw, bb, mv, hh, rp, sn, sh, st, by), or a text pinned by its id (he-kwg-34, "
             "he-kwg-34-2011, nw-kwahlg-45, nw-kwahlg-45-2024, bb-kwahlg-60, "
-            "mv-lkwg-46, hh-bezvwg-36, rp-kwg-45, sn-saechsgemo-34, sh-gkwg-44, by-glkrwg-37)",
+            "mv-lkwg-46, hh-bezvwg-36, rp-kwg-45, sn-saechsgemo-34, sh-gkwg-44, st-kwglsa-47, by-glkrwg-37)",
         },
         "title": {"type": "string"},
         "source": {"type": "string", "description": "where the case comes from (addition)"},

@@ -26,6 +26,7 @@ VERSIONS: dict[str, tuple[str, ...]] = {
     "rp": ("rp-kwg-45",),
     "sn": ("sn-saechsgemo-34",),
     "sh": ("sh-gkwg-44",),
+    "st": ("st-kwglsa-47",),
     "by": ("by-glkrwg-37",),
 }
 STATUTE_IDS = tuple(sid for ids in VERSIONS.values() for sid in ids)

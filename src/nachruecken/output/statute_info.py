@@ -18,10 +18,10 @@ from nachruecken.law.statutes import STATE_OF, VERSIONS, load_statute, statute_f
 
 # Said once above the list: how a state code picks its text, and what the material lacks.
 VERSIONS_NOTE = {
-    "en": "A state code (he, nw, bb, mv, hh, rp, sn, sh) decides each vacancy under the text in force on the day its seat "
+    "en": "A state code (he, nw, bb, mv, hh, rp, sn, sh, st, by) decides each vacancy under the text in force on the day its seat "
     "fell vacant; before the earliest encoded text, that text applies with a warning. The transitional "
     "rules of the amending laws are not in the material.",
-    "de": "Ein Landeskürzel (he, nw, bb, mv, hh, rp, sn, sh) entscheidet jeden frei gewordenen Sitz nach der Fassung, die am Tag des "
+    "de": "Ein Landeskürzel (he, nw, bb, mv, hh, rp, sn, sh, st, by) entscheidet jeden frei gewordenen Sitz nach der Fassung, die am Tag des "
     "Freiwerdens galt; vor der frühesten abgebildeten Fassung gilt diese, mit Warnung. Das Übergangsrecht "
     "der Änderungsgesetze liegt nicht vor.",
 }

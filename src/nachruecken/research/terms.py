@@ -44,6 +44,7 @@ FAMILY = {
     "rp-kwg-45": "rp",
     "sn-saechsgemo-34": "sn",
     "sh-gkwg-44": "sh",
+    "st-kwglsa-47": "st",
     "by-glkrwg-37": "by",
 }
 

@@ -31,6 +31,7 @@ FEATURES = {
     "rp-kwg-45": ("lot_drawn", "incompatibility", "regained_eligibility", "substitute_for"),
     "sn-saechsgemo-34": ("lot_drawn", "regained_eligibility"),
     "sh-gkwg-44": ("former_member", "regained_eligibility"),
+    "st-kwglsa-47": ("lot_drawn", "regained_eligibility", "joined_group", "party_ban"),
     "by-glkrwg-37": ("lot_drawn", "incompatibility", "regained_eligibility"),
 }
 COMMON = ("died", "lost_eligibility", "left_group", "expelled", "waived", "refused", "notified", "accepted", "rejoined")

@@ -28,6 +28,7 @@ CAUSES = {
     "zusammenschluss": "merger",
     "gebietsänderung": "merger",
     "nicht erworben": "not_acquired",
+    "parteiverbot": "party_ban",
 }
 # Which events a column belongs to (as the case file's keys, DESIGN "Event types")
 BELONGS = {

@@ -23,6 +23,7 @@ CAUSE_WORDS = {
     "scrutiny": "Wahlprüfung",
     "merger": "Gemeindezusammenschluss",
     "not_acquired": "nicht erworben",
+    "party_ban": "Parteiverbot",
 }
 BY_ELECTION_KINDS = {"ergaenzungswahl": "Ergänzungswahl", "nachwahl": "Nachwahl", "neuwahl_wahlkreis": "Neuwahl"}
 CASE_COLUMNS = [
