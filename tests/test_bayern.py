@@ -364,3 +364,43 @@ def test_the_weekend_move_is_named():
     det = _decide(events, as_of="2024-03-15")
     assert det["successor"] == "b" and det["membership"]["status"] == "accepted"
     assert [d["date"] for d in det["membership"]["deadline_moved"]["days"]] == ["2024-02-17", "2024-02-18"]
+
+
+# After the legal review
+
+
+def test_a_three_way_lot_at_the_election_ranks_by_its_first_draw():
+    tied = [nom("csu", ("k", 900, True), ("a", 300), ("b", 300), ("c", 300))]
+    drawn = [("2020-03-20", "a", "lot_drawn"), ("2020-03-20", "b", "lot_drawn")]
+    assert _decide([*drawn, ("2024-01-10", "k", "resigned")], tied)["successor"] == "a"
+    # the first placed has died: the next draw ranks the others
+    later = _decide([*drawn, ("2023-05-01", "a", "died"), ("2024-01-10", "k", "resigned")], tied)
+    assert later["successor"] == "b"
+
+
+def test_no_refusal_by_silence_without_the_written_notice():
+    det = _decide([("2024-01-10", "a", "resigned")], as_of="2024-06-01")
+    assert det["successor"] == "b" and det["membership"]["status"] == "pending"
+    assert "refusal_needs_notice" in [n["code"] for n in det["notes"]]
+
+
+def test_a_bar_that_ended_before_he_left_makes_no_listennachfolger():
+    events = [
+        ("2020-04-01", "a", "incompatibility"),
+        ("2021-01-01", "a", "incompatibility_ended"),
+        ("2023-01-10", "a", "resigned"),
+        ("2023-01-11", "b", "notified"),
+        ("2023-01-12", "b", "accepted"),
+        ("2024-01-10", "b", "died"),
+    ]
+    result = decide(case([_list()], events))
+    assert _vacancy(result, "b")["successor"] == "c"
+
+
+@pytest.mark.parametrize(
+    ("event", "reason"), [("lost_eligibility", "lost_eligibility"), ("incompatibility", "incompatible")]
+)
+def test_a_pending_call_fails_when_he_cannot_take_office(event, reason):
+    events = [("2024-01-10", "a", "resigned"), ("2024-01-11", "b", "notified"), ("2024-01-15", "b", event)]
+    det = _decide([*events, ("2024-01-16", "b", "accepted")], as_of="2024-03-01")
+    assert det["successor"] == "c" and by_person(det)["b"]["reason"] == reason

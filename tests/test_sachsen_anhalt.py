@@ -336,3 +336,25 @@ def test_readings_of_another_state_or_unknown_are_input_errors():
         decide(st_case(ONE_LIST, DIES, readings={"bb.zero_votes": "no_count"}))
     with pytest.raises(InputError, match="st.zero_vote"):
         decide(st_case(ONE_LIST, DIES, readings={"st.zero_vote": "count"}))
+
+
+# After the legal review
+
+
+def test_a_ban_closes_only_the_banned_partys_list():
+    wg = st_list(("rau", 900, True), ("rink", 300), kind="voter_group", nid="wg")
+    det = only(decide(st_case([wg], [("2021-03-01", "rau", "lost_seat", {"cause": "party_ban"})])))
+    assert det["outcome"] == "successor" and det["successor"] == "rink"
+    assert "ban_member_on_other_list" in [n["code"] for n in det["notes"]]
+    party = st_list(("rau", 900, True), ("rink", 300), nid="x")
+    assert (
+        only(decide(st_case([party], [("2021-03-01", "rau", "lost_seat", {"cause": "party_ban"})])))["outcome"]
+        == "referred"
+    )
+
+
+def test_joining_a_waehlergruppe_is_no_case_of_satz_3():
+    noms = [st_list(("a", 900, True), ("b", 300)), st_list(("f1", 500, True), kind="voter_group", nid="fw")]
+    events = [("2020-01-01", "b", "joined_group", {"group": "fw"}), ("2020-02-01", "b", "group_notice"), *DIES]
+    det = by_vacancy(decide(st_case(noms, events)))["a"]
+    assert det["successor"] == "b" and "joined_group_not_party" in [n["code"] for n in det["notes"]]
