@@ -36,6 +36,14 @@ STATE_KEYS = {
         "# Sachsen: candidates[].substitute_rank: the published order of the Ersatzpersonen (§ 21 Abs. 2 KomWG);",
         "# {type: important_reason, found: true|false}: the council's finding on a refusal (§ 18 SächsGemO).",
     ],
+    "st": [
+        "# Sachsen-Anhalt: votes decide, candidates without a vote count follow in list order (§ 41 Abs. 2 KWG LSA);",
+        "# a party's written notice of an exit: {type: group_notice}; the published order: candidates[].substitute_rank.",
+    ],
+    "by": [
+        "# Bayern: votes decide, ties by the lot drawn at the election ({type: lot_drawn}); a joined Wahlvorschlag",
+        "# names each candidate's part as candidates[].sublist (Art. 37 Abs. 1 Satz 2 GLKrWG).",
+    ],
     "sh": [
         "# Schleswig-Holstein: the next on the list of the departed's party (§ 44 Abs. 1 GKWG), also for a",
         "# Wahlkreis winner: a Wahlkreis nomination has tier: district, the party's list tier: list.",
@@ -58,6 +66,8 @@ ELECTION = {
     "rp": "2024-06-09",
     "sn": "2024-06-09",
     "sh": "2023-05-14",
+    "st": "2024-06-09",
+    "by": "2020-03-15",
 }
 RESIGNED = {"nw": "2026-03-31"}
 # Hamburg: a Bezirksliste seat is a list seat or a personal seat (§ 36 Abs. 2 Satz 2 BezVWG)

@@ -74,15 +74,22 @@ VALUE_WORDS_DE = {
     "automatic": "von selbst nach der Woche, Fassung B",
     "determination": "mit der Feststellung",
     "seat_loss": "Verlust des Sitzes",
+    "stays": "bleibt auf der Liste",
+    "struck": "gestrichen",
+    "required": "erforderlich",
+    "not_required": "nicht erforderlich",
+    "effective": "wirksam",
+    "ineffective": "unwirksam",
 }
 VALUE_WORDS_BY_READING = {
     ("mv.regained", "eligible"): "wieder wählbar",
     ("mv.regained", "lost"): "Anwartschaft verloren",
     ("he.hinderungsgrund", "week"): "eine Woche zur Beseitigung",
     ("sh.membership", "acceptance"): "Annahmeerklärung nach Fassung A",
+    ("by.death", "successor"): "Listennachfolger rückt nach",
 }
 
-READING_ID = r"(?:core|he|nw|bb|mv|hh|rp|sn|sh)\.[a-z0-9_]+"
+READING_ID = r"(?:core|he|nw|bb|mv|hh|rp|sn|sh|st|by)\.[a-z0-9_]+"
 _REF = re.compile(rf"\b(Lesarten|Lesart) ({READING_ID})(?: = ([a-z0-9_]+))?")
 
 

@@ -161,6 +161,8 @@ def _candidate(pid: str, c, roster: Roster) -> dict:
         cd["non_member"] = True
     if c.substitute_rank is not None:
         cd["substitute_rank"] = c.substitute_rank
+    if c.sublist is not None:
+        cd["sublist"] = c.sublist
     if person.salutation:
         cd["salutation"] = person.salutation
     return cd

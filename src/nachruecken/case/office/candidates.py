@@ -31,6 +31,7 @@ class Candidacy:
     non_member: bool = False
     substitute_for: str = ""  # a sheet `convert` wrote: the cell of this candidacy (ids)
     substitute_rank: int | None = None  # the published place among the list's Ersatzpersonen
+    sublist: str | None = None  # the part of a joined Wahlvorschlag (Bayern Art. 37 Abs. 1 Satz 2)
 
 
 @dataclass
@@ -172,6 +173,7 @@ def _row(roster, table, cols, line, cells, keys, taken, statute) -> None:
     for tier, cand in slots.items():
         cand.non_member = non_member
         cand.substitute_rank = rank
+        cand.sublist = get("sublist") or None
         nom = _nomination(roster, tier, party, person.group, district, get, at, table, taken)
         if person.id in nom.candidates and _same(nom.candidates[person.id], cand):
             continue  # his Wahlbezirk row named his list place, and a list row repeats it
@@ -299,6 +301,7 @@ def _canonical_row(roster, person, get, at, line, table, taken) -> None:
         values.yes_no(get("non_member"), at("non_member"), table.file) if get("non_member") else False,
         get("substitute_for"),
         values.whole_number(get("substitute_rank"), "der Rang als Ersatzperson", at("substitute_rank"), table.file),
+        get("sublist") or None,
     )
     nom = _nomination(
         roster, tier, get("nomination") or get("nomination_id"), person.group, district, get, at, table, taken

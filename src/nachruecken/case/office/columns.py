@@ -112,7 +112,11 @@ CANDIDATE_FIELDS: dict[str, tuple[str, ...]] = {
         "reihenfolge ersatzperson",
         "reihenfolge ersatzpersonen",
         "ersatzpersonen reihenfolge",
+        "rang nächst festgestellter bewerber",
+        "rang nächst festgestellte bewerber",
     ),
+    # Bayern Art. 37 Abs. 1 Satz 2 GLKrWG: the part of a joined Wahlvorschlag the person stood on
+    "sublist": ("teilliste", "teilwahlvorschlag", "wahlvorschlag in der verbindung", "sublist"),
     "substitute_list": ("ersatzliste",),
     "by_election": ("nachwahl am", "ersatzwahl am", "gewählt bei nachwahl am"),
 }

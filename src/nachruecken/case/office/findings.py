@@ -8,7 +8,7 @@ from __future__ import annotations
 from nachruecken.case.office.candidates import Roster
 
 # Statutes that order a list by personal votes somewhere (Hessen, Brandenburg, M-V, Rheinland-Pfalz, Sachsen)
-_VOTES_ORDER = ("he-", "bb-", "mv-", "rp-", "sn-")
+_VOTES_ORDER = ("he-", "bb-", "mv-", "rp-", "sn-", "st-", "by-")
 
 
 def summary(roster: Roster, designations: list[tuple[str, str]], n_events: int) -> list[str]:

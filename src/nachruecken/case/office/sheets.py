@@ -45,6 +45,7 @@ CASE_COLUMNS = [
     "nur Ersatzbewerber",
     "parteilos",
     "Rang Ersatzperson",
+    "Teilliste",
 ]
 EVENT_COLUMNS = ["Datum", "Kennung", "Name", "Ereignis", "Eingang", "Form", "Sitz von", "Liste", "Grund"]
 EVENT_COLUMNS += ["Ursache", "Sitzart", "Partei", "Art der Wahl", "Bemerkung"]
@@ -105,6 +106,7 @@ def _candidate_rows(case: Case, nom: Nomination) -> list[list[str]]:
                 "ja" if only else "",
                 "ja" if c.non_member else "",
                 "" if c.substitute_rank is None else str(c.substitute_rank),
+                c.sublist or "",
             ]
         )
     return rows

@@ -20,6 +20,9 @@ COLUMNS = {
     "rp": ["Wahlvorschlag", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt", "Ersatzbewerber für"],
     "sn": ["Wahlkreis", "Wahlvorschlag", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt", "Rang Ersatzperson"],
     "sh": ["Wahlkreis", "Wahlkreis Name", "Partei", "Listenplatz", *NAME_COLUMNS, "Stimmen", "gewählt"],
+    "st": ["Wahlkreis", "Wahlvorschlag", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt"]
+    + ["Rang nächst festgestellter Bewerber"],
+    "by": ["Wahlvorschlag", "Teilliste", "Platz", *NAME_COLUMNS, "Stimmen", "gewählt"],
 }
 NOTES = {
     "Wahlbezirk": "Nummer des Wahlbezirks; leer für die Reserveliste",
@@ -76,6 +79,19 @@ STATE_NOTES = {
         "Wahlkreis": "Wahlkreis des Wahlvorschlags (bei einer Gemeinde ohne Wahlkreise leer)",
         "Rang Ersatzperson": "Platz in der vom Gemeindewahlausschuss festgestellten und bekannt gemachten Reihenfolge "
         "der Ersatzpersonen des Wahlvorschlags (§ 21 Abs. 2, § 22 Abs. 4 KomWG); leer bei Gewählten",
+    },
+    "st": {
+        "Wahlkreis": "Wahlkreis des Wahlvorschlags (bei einem Wahlgebiet ohne Wahlkreise leer)",
+        "Stimmen": "Stimmen der Person; leer, wenn sie keine erhielt oder keine ausgewiesen sind (§ 41 Abs. 2 Satz 2 "
+        "KWG LSA: Bewerber ohne Stimmenzahlen folgen in der Listenfolge)",
+        "Rang nächst festgestellter Bewerber": "Platz in der vom Wahlausschuss festgestellten Reihenfolge der nächst "
+        "festgestellten Bewerber (§ 41 Abs. 3 KWG LSA); leer bei Gewählten",
+    },
+    "by": {
+        "Teilliste": "nur bei einem verbundenen Wahlvorschlag (Art. 37 Abs. 1 Satz 2 GLKrWG): der Wahlvorschlag "
+        "innerhalb der Verbindung, auf dem die Person stand; sonst leer",
+        "Stimmen": "Stimmen der Person; bei Stimmengleichheit entscheidet das bei der Wahl gezogene Los (als Ereignis "
+        "Losentscheid erfassen)",
     },
     "sh": {
         "Wahlkreis": "Nummer des Wahlkreises der unmittelbaren Bewerbung; leer für die Liste",

@@ -104,7 +104,7 @@ def _write_sheets(sheets: list, kind: str, output: Path | None, force: bool) -> 
 
 
 def template(
-    statute: str = typer.Option(..., "--statute", help="he, nw, bb, mv, hh, rp, sn, sh or a pinned statute id"),
+    statute: str = typer.Option(..., "--statute", help="he, nw, bb, mv, hh, rp, sn, sh, st, by or a pinned statute id"),
     output: Path = typer.Option(..., "--output", "-o", help="liste.xlsx, or a folder for three CSV files"),
     force: bool = typer.Option(False, "--force", help="replace existing files (the previous ones are kept as .bak)"),
 ):
@@ -155,7 +155,9 @@ def import_cmd(
         "or a folder of bewerber.csv, ereignisse.csv, fall.csv",
     ),
     statute: str | None = typer.Option(
-        None, "--statute", help="he, nw, bb, mv, hh, rp, sn, sh or a pinned id (default: the sheet Fall's Vorschrift)"
+        None,
+        "--statute",
+        help="he, nw, bb, mv, hh, rp, sn, sh, st, by or a pinned id (default: the sheet Fall's Vorschrift)",
     ),
     events: Path | None = typer.Option(None, "--events", help="the events sheet (CSV or .xlsx): Datum, Name, Ereignis"),
     fall: Path | None = typer.Option(
@@ -190,7 +192,7 @@ def import_cmd(
 
 
 def init(
-    statute: str = typer.Option(..., "--statute", help="he, nw, bb, mv, hh, rp, sn, sh or a pinned statute id"),
+    statute: str = typer.Option(..., "--statute", help="he, nw, bb, mv, hh, rp, sn, sh, st, by or a pinned statute id"),
     output: Path | None = typer.Option(None, "--output", "-o", help="write the skeleton here (default: print it)"),
     force: bool = typer.Option(False, "--force", help="replace the output file (the previous one is kept as .bak)"),
 ):

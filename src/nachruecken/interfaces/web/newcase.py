@@ -25,6 +25,8 @@ STATES = (
     ("hh", "Hamburg"),
     ("rp", "Rheinland-Pfalz"),
     ("sh", "Schleswig-Holstein"),
+    ("st", "Sachsen-Anhalt"),
+    ("by", "Bayern"),
     ("sn", "Sachsen"),
 )
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -21,6 +21,8 @@ STATE_NAMES = {
     "hh": "Hamburg",
     "rp": "Rheinland-Pfalz",
     "sh": "Schleswig-Holstein",
+    "st": "Sachsen-Anhalt",
+    "by": "Bayern",
     "sn": "Sachsen",
 }
 

@@ -15,7 +15,7 @@ EVENT_NAMES = (
 )
 _COMMON = (
     r"`|\bLesart|\breading\b|\bMaterial\b|\bmaterial\b|\b[Dd]er Fall\b|\bdes Falls\b|\bim Fall\b|\bdem Fall\b|"
-    r"\bthe case\b|Prüfhinweis|Standardlesart|\b(he|nw|bb|mv|hh|rp|sn|sh|core)-[a-z]+-\d+|\b(he|nw|bb|mv|hh|rp|sn|sh|core)\.[a-z_]+|"
+    r"\bthe case\b|Prüfhinweis|Standardlesart|\b(he|nw|bb|mv|hh|rp|sn|sh|st|by|core)-[a-z]+-\d+|\b(he|nw|bb|mv|hh|rp|sn|sh|st|by|core)\.[a-z_]+|"
     r"Text liegt nicht vor|ihr Text liegt|text is not held|not in the material"
 )
 # German documents: an English event type name is tool vocabulary; in an English translation it is a word

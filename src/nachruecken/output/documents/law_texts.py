@@ -35,6 +35,14 @@ LAW_NAMES = {
         "de": "Gemeinde- und Kreiswahlgesetz Schleswig-Holstein (GKWG)",
         "en": "Schleswig-Holstein Municipal and County Elections Act (GKWG)",
     },
+    "st": {
+        "de": "Kommunalwahlgesetz für das Land Sachsen-Anhalt (KWG LSA)",
+        "en": "Saxony-Anhalt Local Elections Act (KWG LSA)",
+    },
+    "by": {
+        "de": "Gemeinde- und Landkreiswahlgesetz (GLKrWG)",
+        "en": "Bavarian Municipal and County Elections Act (GLKrWG)",
+    },
 }
 
 
@@ -65,7 +73,32 @@ def remedy(state: str, lang: str) -> tuple[str, list[str]]:
             f"Über den Einspruch beschließt {blank('Gemeindevertretung / Kreistag')} (§ 34 Abs. 4 Satz 2 KWG).",
             HE_CHECKS["de"],
         )
+    if state == "st":
+        return _st_remedy(de), []
     return _partial(state, de)
+
+
+def _st_remedy(de: bool) -> str:
+    """Sachsen-Anhalt § 50 Abs. 3 with Abs. 2 and 5 KWG LSA: the Wahleinspruch against a Feststellung made after
+    the result (the text holds period, form, office and effect)."""
+    if not de:
+        return (
+            "Any person entitled to vote in the electoral area, any party or voter group that filed a Wahlvorschlag, "
+            "the Wahlleiter and the supervisory authority may lodge a Wahleinspruch against this determination within "
+            "two weeks of its publication; for a person on whom it was served, the period begins on the day of "
+            "service (§ 50 Abs. 1, 3 Satz 1, 2 KWG LSA). It is lodged with reasons, in writing or for the record, "
+            f"with {blank('the Wahlleiter')} (§ 50 Abs. 3 Satz 3 with Abs. 2 KWG LSA). It has no suspensive effect "
+            "(§ 50 Abs. 5 Satz 1 KWG LSA)."
+        )
+    return (
+        "Gegen diese Feststellung können jede wahlberechtigte Person des Wahlgebietes, jede Partei oder Wählergruppe, "
+        "die einen Wahlvorschlag eingereicht hat, die Wahlleitung und die Kommunalaufsichtsbehörde binnen zwei Wochen "
+        "nach ihrer Bekanntgabe Wahleinspruch erheben; ist die Feststellung zugestellt worden, beginnt die Frist für "
+        "die Empfängerin oder den Empfänger mit dem Tag der Zustellung (§ 50 Abs. 1, Abs. 3 Satz 1, 2 KWG LSA). Der "
+        f"Wahleinspruch ist bei {blank('Wahlleiterin / Wahlleiter')} mit Begründung schriftlich einzureichen oder zur "
+        "Niederschrift zu erklären (§ 50 Abs. 3 Satz 3 mit Abs. 2 KWG LSA). Er hat keine aufschiebende Wirkung "
+        "(§ 50 Abs. 5 Satz 1 KWG LSA)."
+    )
 
 
 HE_CHECKS = {
@@ -131,6 +164,17 @@ _REMEDY_CHECKS = {
 # States whose material holds a remedy that may not reach this determination: what the checklist says of it
 # (the act keeps a blank: a remedy is printed only where the text gives it for this act).
 _NOT_SHOWN = {
+    "by": {
+        "de": "Rechtsbehelfsbelehrung: Art. 51a GLKrWG eröffnet den Verwaltungsrechtsweg gegen die Entscheidung der "
+        "Rechtsaufsichtsbehörde (oder ihre Unterlassung) für eine in ihren Rechten verletzte Person oder eine "
+        "anfechtende Person mit mindestens fünf Beitretenden; ob und wie die Entscheidung über das Nachrücken "
+        "angefochten wird (Wahlanfechtung, Art. 50, 51 GLKrWG), sagt das Material nicht: aus dem geltenden Recht oder "
+        "der Vorlage des Amtes ergänzen.",
+        "en": "Remedy: Art. 51a GLKrWG opens the administrative courts against the supervisory authority's decision "
+        "(or its failure to decide), for a person whose rights are infringed or a challenger joined by at least five "
+        "voters; whether and how the decision on moving up is challenged (Art. 50, 51 GLKrWG) is not in the material: "
+        "add it from the law in force or the office's template.",
+    },
     "sn": {
         "de": "Rechtsbehelfsbelehrung: § 25 KomWG (Einspruch gegen die Wahl binnen zwei Wochen nach Bekanntmachung des "
         "Wahlergebnisses bei der Rechtsaufsichtsbehörde, dann Anfechtungs- oder Verpflichtungsklage) betrifft die Wahl; "
@@ -206,6 +250,12 @@ PUBLISH = {
         "de": "Die Wahlleitung gibt die Feststellung bekannt (§ 44 Abs. 3 Satz 1 GKWG).",
         "en": "The Wahlleiter publishes the determination (§ 44 Abs. 3 Satz 1 GKWG).",
     },
+    "st": {
+        "de": "Die Wahlleitung teilt der oder dem Vorsitzenden der Vertretung unverzüglich mit und macht öffentlich "
+        "bekannt, auf welchen nächst festgestellten Bewerber der Sitz übergeht (§ 75 Abs. 1 Satz 3 KWO LSA).",
+        "en": "The Wahlleiter informs the chair of the body without delay and publishes to which nächst festgestellter "
+        "Bewerber the seat passes (§ 75 Abs. 1 Satz 3 KWO LSA).",
+    },
 }
 
 # The notice says it is the publication the statute requires
@@ -233,6 +283,10 @@ PUBLISHED = {
     "sh": {
         "de": "Dies wird hiermit bekannt gegeben (§ 44 Abs. 3 Satz 1 GKWG).",
         "en": "This is hereby published (§ 44 Abs. 3 Satz 1 GKWG).",
+    },
+    "st": {
+        "de": "Dies wird hiermit öffentlich bekannt gemacht (§ 75 Abs. 1 Satz 3 KWO LSA).",
+        "en": "This is hereby published (§ 75 Abs. 1 Satz 3 KWO LSA).",
     },
 }
 
@@ -323,6 +377,39 @@ LETTER = {
             "§ 18 Abs. 1 Satz 1, Abs. 2 Satz 1 SächsGemO",
         ),
     ],
+    "st": [
+        (
+            "Bitte teilen Sie der Wahlleitung binnen einer Woche nach Zustellung dieser Benachrichtigung schriftlich "
+            "mit, ob Sie die Wahl annehmen.",
+            "§ 75 Abs. 1 Satz 1 KWO LSA mit § 43 Abs. 1 Satz 1 KWG LSA",
+        ),
+        (
+            "Geben Sie bis zum Ablauf der Frist keine Erklärung ab, gilt die Wahl mit Beginn des folgenden Tages als "
+            "angenommen.",
+            "§ 43 Abs. 1 Satz 2 KWG LSA",
+        ),
+        (
+            "Eine Erklärung unter Vorbehalt gilt als Ablehnung; eine Ablehnung kann nicht widerrufen werden. Wer die "
+            "Annahme ablehnt, scheidet als nächst festgestellter Bewerber aus.",
+            "§ 43 Abs. 1 Satz 3, 4, § 48 Abs. 1 Satz 1 KWG LSA",
+        ),
+    ],
+    "by": [
+        (
+            "Bitte erklären Sie binnen zwei Wochen nach Zugang dieser Verständigung schriftlich oder zur Niederschrift "
+            f"bei {blank('Gemeindeverwaltung / Landratsamt')}, ob Sie die Wahl annehmen.",
+            "Art. 48 Abs. 3 Satz 3 mit Art. 47 Abs. 2 Satz 1 GLKrWG",
+        ),
+        (
+            "Nehmen Sie innerhalb dieser Frist nicht an, gilt die Wahl als abgelehnt.",
+            "Art. 47 Abs. 2 Satz 2 GLKrWG",
+        ),
+        (
+            "Die Wahl kann nur vorbehaltlos angenommen werden; der Annahmeerklärung beigefügte Vorbehalte oder "
+            "Bedingungen sind unwirksam.",
+            "Art. 47 Abs. 3 Satz 2, 3 GLKrWG",
+        ),
+    ],
     # Schleswig-Holstein: § 37 GKWG by reading sh.membership (two wordings, or not applied to one who moves up)
     "sh": [
         (
@@ -402,6 +489,13 @@ LETTER_CHECKS = {
     "(Lesart sn.membership); das Schreiben nennt keinen Tag. Gewählte werden nach § 51 Abs. 4 Satz 2 SächsKomWO auf "
     "§§ 18 und 32 SächsGemO hingewiesen und gefragt, ob sie Ablehnungs- oder Hinderungsgründe geltend machen: für "
     "den Nachrücker entsprechend erwägen.",
+    "st": "Schreiben: der Wahlleiter benachrichtigt durch Zustellung und weist auf § 43 KWG LSA hin (§ 75 Abs. 1 "
+    "Satz 1 KWO LSA); die Frist läuft ab Zustellung. Bei einem Verzicht des Vorgängers mit Wirkung ab einem späteren "
+    "Tag beginnt die Mitgliedschaft frühestens mit seinem Ausscheiden (§ 43 Abs. 2 KWG LSA).",
+    "by": "Schreiben: Art. 47 Abs. 2 Satz 1 GLKrWG zählt die zwei Wochen ab der Verkündung des vorläufigen "
+    "Wahlergebnisses; für den Listennachfolger gilt er entsprechend (Art. 48 Abs. 3 Satz 3). Das Programm zählt ab der "
+    "erfassten Verständigung; den Fristbeginn prüfen. Ist die Amtszeit des Wahlleiters beendet, verständigt der erste "
+    "Bürgermeister oder der Landrat (§ 95 Abs. 3 GLKrWO).",
     "sh": "Schreiben: welche Fassung des § 37 GKWG gilt und ob er für Nachrückende gilt, steht nicht im Material; "
     "das Schreiben folgt Fassung A (Lesart sh.membership = acceptance). Die Frist steht in § 36 GKWG, der nicht "
     "vorliegt: ergänzen und mit dem geltenden Recht abgleichen.",
@@ -439,6 +533,11 @@ DETERMINER = {
     },
     "hh": {"de": "Die Bezirkswahlleitung", "en": "The Bezirkswahlleitung"},
     "sn": {"de": blank("Die feststellende Stelle"), "en": blank("the determining office")},
+    # Bayern Art. 48 Abs. 3 Satz 1, 2: the Wahlausschuss, after its term the Gemeinderat or Kreistag
+    "by": {
+        "de": blank("Der Wahlausschuss / der Gemeinderat / der Kreistag"),
+        "en": blank("the Wahlausschuss / Gemeinderat / Kreistag"),
+    },
 }
 SIGNER = {
     "he": {"de": "Gemeindewahlleiterin / Gemeindewahlleiter (Kreiswahlleiterin / Kreiswahlleiter)", "en": "Wahlleiter"},
@@ -446,5 +545,7 @@ SIGNER = {
     "hh": {"de": "Bezirkswahlleitung", "en": "district returning officer"},
     "rp": {"de": "Wahlleiterin / Wahlleiter", "en": "Wahlleiter"},
     "sh": {"de": "Wahlleiterin / Wahlleiter", "en": "Wahlleiter"},
+    "st": {"de": "Wahlleiterin / Wahlleiter", "en": "Wahlleiter"},
+    "by": {"de": blank("für den Wahlausschuss / Gemeinderat / Kreistag"), "en": blank("for the deciding body")},
     "sn": {"de": blank("unterzeichnende Stelle"), "en": blank("signing office")},
 }

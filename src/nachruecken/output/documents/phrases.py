@@ -130,6 +130,37 @@ OPERATIVE = {
 # Where a statute's act is not "nachrücken" (Hamburg § 36 Abs. 1, 2: für gewählt erklären; Rheinland-Pfalz
 # § 45 Abs. 1 KWG: eine Ersatzperson einberufen).
 OPERATIVE_BY_STATE = {
+    # Bayern Art. 48 Abs. 3 Satz 1, 2 GLKrWG: the Wahlausschuss (after its term the council) determines the
+    # departure and decides on the moving up of the Listennachfolger: the act is that body's, not the Wahlleiter's
+    "by": {
+        "de": {
+            "departure": "Es wird festgestellt, dass {departed} mit Wirkung vom {date} aus der Vertretung ausgeschieden "
+            "ist",
+            "and": ", und entschieden, ",
+            "successor": "dass {name} aus dem Wahlvorschlag {nom} als Listennachfolger an die Stelle von {departed} in "
+            "{body_dat} nachrückt.",
+            "vacant": "dass für den Sitz von {departed} kein Listennachfolger mehr vorhanden ist und der Sitz unbesetzt "
+            "bleibt.",
+        },
+        "en": {
+            "departure": "It is determined that {departed} left the body with effect from {date}",
+            "and": ", and decided ",
+            "successor": "that {name} of the Wahlvorschlag {nom} moves up as Listennachfolger in place of {departed} in "
+            "{body_dat}.",
+            "vacant": "that no Listennachfolger is left for the seat of {departed}, and the seat stays empty.",
+        },
+    },
+    # Sachsen-Anhalt § 75 Abs. 1 KWO LSA: the seat passes to the nächst festgestellter Bewerber
+    "st": {
+        "de": {
+            "successor": "dass {name} aus dem Wahlvorschlag {nom} als nächst festgestellter Bewerber an die Stelle von "
+            "{departed} in {body_dat} nachrückt; der Sitz geht auf diese Person über.",
+        },
+        "en": {
+            "successor": "that {name} of the Wahlvorschlag {nom} succeeds {departed} in {body_dat} as the nächst "
+            "festgestellter Bewerber; the seat passes to that person.",
+        },
+    },
     # Schleswig-Holstein § 44 Abs. 2 GKWG: no list, or the list exhausted (an Einzelbewerber has none)
     "sh": {
         "de": {

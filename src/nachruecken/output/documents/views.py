@@ -83,7 +83,11 @@ def _reported(operative: str, date: str, who: str, lang: str) -> str:
 
 
 # the statute's own verb where it is not "nachrücken" (Hamburg § 36 Abs. 1, Rheinland-Pfalz § 45 Abs. 1 KWG)
-LETTER_VERB = {"hh": "für gewählt erklärt werden", "rp": "als Ersatzperson einberufen werden"}
+LETTER_VERB = {
+    "hh": "für gewählt erklärt werden",
+    "rp": "als Ersatzperson einberufen werden",
+    "by": "als Listennachfolger nachrücken",
+}
 
 
 def _letter_intro(case, det: dict, ctx: dict, lang: str) -> str:
