@@ -23,6 +23,8 @@ WORKED = [
     ("rp", "wahlergebnis-gemeinderat-2024.csv", "ereignisse.csv", "matthias-klein", "peter-hoffmann"),
     ("sn", "wahlergebnis-gemeinderat-2024.csv", "ereignisse.csv", "kerstin-richter", "andreas-wolf"),
     ("sh", "wahlergebnis-gemeindevertretung-2023.csv", "ereignisse.csv", "hauke-hansen", "anke-asmussen"),
+    ("st", "wahlergebnis-stadtrat-2024.csv", "ereignisse.csv", "kerstin-richter", "lena-lange"),
+    ("by", "wahlergebnis-gemeinderat-2020.csv", "ereignisse.csv", "anna-maier", "franz-bauer"),
 ]
 
 
