@@ -9,17 +9,8 @@ from __future__ import annotations
 from nachruecken.law.statutes import STATE_OF, load_statute
 from nachruecken.output.documents.clean import clean
 from nachruecken.output.documents.context import context, person_name, salutation_of
-from nachruecken.output.documents.law_texts import (
-    DETERMINER,
-    INCOMPATIBLE,
-    LAW_NAMES,
-    LETTER,
-    LETTER_CHECKS,
-    PUBLISH,
-    PUBLISHED,
-    SIGNER,
-    remedy,
-)
+from nachruecken.output.documents.law_texts import DETERMINER, LAW_NAMES, PUBLISH, PUBLISHED, SIGNER, remedy
+from nachruecken.output.documents.letters import INCOMPATIBLE, LETTER, LETTER_CHECKS
 from nachruecken.output.documents.phrases import blank, day_text
 
 KINDS = ("act", "notice", "letter", "checklist")
