@@ -133,6 +133,13 @@ VOTE_ORDER: dict[str, tuple[ByVotes, ...]] = {
         ByVotes("list", "§ 5 Abs. 8 BezVWG", seat="personal"),
         ByVotes("field", MAJORITY),
     ),
+    # Art. 36 Satz 1 GLKrWG: a Wahlvorschlag's seats go to its candidates in the order of their votes
+    # (Satz 2: equal votes, the lot)
+    "by": (
+        ByVotes("list", "Art. 36 Satz 1 GLKrWG"),
+        ByVotes("district", "Art. 36 Satz 1 GLKrWG"),
+        ByVotes("field", MAJORITY),
+    ),
 }
 # What can keep a candidate with more votes from a seat at the election: he refused it, died, or was not
 # eligible or held an incompatible post, before the elected declared (within four weeks of the

@@ -25,6 +25,9 @@ DEFAULT_DIFFS = (
     ("nw-kwahlg-45", "nw-kwahlg-45-2024"),
     ("he-kwg-34", "bb-kwahlg-60"),
     ("he-kwg-34-2011", "rp-kwg-45"),
+    ("nw-kwahlg-45-2024", "sh-gkwg-44"),
+    ("bb-kwahlg-60", "st-kwglsa-47"),
+    ("he-kwg-34-2011", "by-glkrwg-37"),
 )
 STATUS_WORDS = {
     "found": "found",
