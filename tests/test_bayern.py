@@ -7,6 +7,8 @@ import copy
 
 import pytest
 
+from nachruecken.errors import InputError
+
 from conftest import build_case, by_person, decide, decide_file, nomination, only, statute_case
 
 nom = nomination
@@ -404,3 +406,13 @@ def test_a_pending_call_fails_when_he_cannot_take_office(event, reason):
     events = [("2024-01-10", "a", "resigned"), ("2024-01-11", "b", "notified"), ("2024-01-15", "b", event)]
     det = _decide([*events, ("2024-01-16", "b", "accepted")], as_of="2024-03-01")
     assert det["successor"] == "c" and by_person(det)["b"]["reason"] == reason
+
+
+def test_a_joined_list_names_the_part_of_every_candidate():
+    noms = [nom("fw", ("a", 900, True), ("b", 500), ("c", 400))]
+    for cand, part in zip(noms[0]["candidates"], ("x", "x", None)):
+        if part:
+            cand["sublist"] = part
+    with pytest.raises(InputError, match=r"sublist") as err:
+        build_case(case(noms, [("2024-01-10", "a", "resigned")]), "<test>")
+    assert err.value.path.endswith("candidates[2].sublist")

@@ -346,10 +346,24 @@ def _build_candidates(nd: dict, p: str, names: dict[str, str]) -> list[Candidate
                 sublist=cd.get("sublist"),
             )
         )
+    _check_sublists(nd["candidates"], p)
     last = max(seen_pos, default=0)
     for k, index in enumerate(unplaced, 1):
         candidates[index] = msgspec.structs.replace(candidates[index], position=last + k)
     return candidates
+
+
+def _check_sublists(raw: list, p: str) -> None:
+    """A joined Wahlvorschlag names the part of every candidate or of none (Bayern Art. 37 Abs. 1 Satz 2: the
+    successor comes from the departed's part, so a candidate without one would silently drop out)."""
+    named = [j for j, cd in enumerate(raw) if isinstance(cd, dict) and "sublist" in cd]
+    if named and len(named) < len(raw):
+        j = next(j for j in range(len(raw)) if j not in set(named))
+        raise InputError(
+            f"candidates[{named[0]}] names its sublist, this one does not: a joined Wahlvorschlag names the part "
+            "of every candidate",
+            f"{p}.candidates[{j}].sublist",
+        )
 
 
 def _check_substitute_rank(cd: dict, j: int, seen: dict[int, int], path: str) -> None:
