@@ -3,6 +3,9 @@
 Every problem becomes one ``InputError`` naming the key path; nothing legal is decided here. YAML dates
 stay text (no timestamps), so that ISO and ``TT.MM.JJJJ`` dates are read alike (``case.events``), and an
 event's type may be a German word in any letter case.
+
+Longer than 500 lines: every key of the case format is checked here, each with its own one-line error, so
+that a case is validated in one place and in one pass.
 """
 
 from __future__ import annotations
@@ -354,15 +357,14 @@ def _build_candidates(nd: dict, p: str, names: dict[str, str]) -> list[Candidate
 
 
 def _check_sublists(raw: list, p: str) -> None:
-    """A joined Wahlvorschlag names the part of every candidate or of none (Bayern Art. 37 Abs. 1 Satz 2: the
-    successor comes from the departed's part, so a candidate without one would silently drop out)."""
-    named = [j for j, cd in enumerate(raw) if isinstance(cd, dict) and "sublist" in cd]
-    if named and len(named) < len(raw):
-        j = next(j for j in range(len(raw)) if j not in set(named))
+    """A joined Wahlvorschlag names every candidate's part or none (else one would drop out of the walk)."""
+    named, missing = (
+        [j for j, cd in enumerate(raw) if "sublist" in cd],
+        [j for j, cd in enumerate(raw) if "sublist" not in cd],
+    )
+    if named and missing:
         raise InputError(
-            f"candidates[{named[0]}] names its sublist, this one does not: a joined Wahlvorschlag names the part "
-            "of every candidate",
-            f"{p}.candidates[{j}].sublist",
+            f"candidates[{named[0]}] names its sublist, this one does not", f"{p}.candidates[{missing[0]}].sublist"
         )
 
 
