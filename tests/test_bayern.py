@@ -416,3 +416,17 @@ def test_a_joined_list_names_the_part_of_every_candidate():
     with pytest.raises(InputError, match=r"sublist") as err:
         build_case(case(noms, [("2024-01-10", "a", "resigned")]), "<test>")
     assert err.value.path.endswith("candidates[2].sublist")
+
+
+def test_a_person_on_two_nominations_contends_once_in_a_mehrheitswahl():
+    """The check found two successors: one person's two entries were a tie with himself, and a lot drawn
+    for him picked both."""
+    noms = [
+        nom("n1", ("p", 2), group="g", kind="voter_group", tier="district", district="d1"),
+        nom("n2", ("q", 2, True), ("p", 2), group="g", kind="voter_group"),
+    ]
+    events = [("2021-01-01", "q", "refused"), ("2021-01-02", "p", "lot_drawn")]
+    det = only(decide(case(noms, events, election="majority")))
+    assert (det["outcome"], det["successor"]) == ("successor", "p")
+    without_lot = only(decide(case(noms, events[:1], election="majority")))
+    assert (without_lot["outcome"], without_lot["successor"]) == ("successor", "p")
