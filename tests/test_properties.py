@@ -20,6 +20,7 @@ from nachruecken.case.model import VACATING_TYPES
 from nachruecken.engine.determine import determine_case
 
 from profiles import examples
+from conftest import nomination, only, statute_case
 from strategies import STATUTES, cases
 
 SETTINGS = settings(
@@ -199,3 +200,27 @@ def test_properties(statute, tmp_path_factory):
         assert project(determine_case(from_lp)) == project(result)
 
     check()
+
+
+MAJORITY_FIELD = [
+    nomination("n1", ("p", 2), group="g", kind="voter_group", tier="district", district="d1"),
+    nomination("n2", ("q", 2, True), ("p", 2), group="g", kind="voter_group"),
+]
+
+
+@pytest.mark.parametrize("statute", STATUTES)
+def test_a_person_on_two_nominations_is_one_contender_in_a_mehrheitswahl(statute):
+    """Every text: two entries of one person with the top count are no tie (Bayern 0.13.0 and Sachsen
+    0.10.0 each picked one person through both entries when a lot was drawn for him)."""
+    refused = [("2021-01-01", "q", "refused")]
+    lot = refused + [("2021-01-02", "p", "lot_drawn")]
+    for events in (refused, lot):
+        det = only(decide(statute_case(statute, MAJORITY_FIELD, events, election="majority")))
+        assert det["lot_between"] == [] and det["outcome"] != "lot"
+        assert det["successor"] in (None, "p")
+    with_rival = [
+        *MAJORITY_FIELD[:1],
+        {**MAJORITY_FIELD[1], "candidates": [*MAJORITY_FIELD[1]["candidates"], {"id": "r", "votes": 2}]},
+    ]
+    det = only(decide(statute_case(statute, with_rival, refused, election="majority")))
+    assert sorted(det["lot_between"]) in ([], ["p", "r"])
