@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from nachruecken.research.universe import CONFLICT_LIMIT, Bounds, Limits
+from nachruecken.research.universe import CONFLICT_LIMIT, TIME_LIMIT, Bounds, Limits
 
 
 def _provenance(bounds: dict, limits: dict) -> dict:
@@ -122,7 +122,7 @@ def check(
     vacancies: int = 2,
     jobs: int = 2,
     conflict_limit: int = CONFLICT_LIMIT,
-    time_limit: float = 600.0,
+    time_limit: float = TIME_LIMIT,
     term_time_limit: float = 1800.0,
     witness_dir: str | Path | None = None,
 ) -> CheckResult:
@@ -157,7 +157,7 @@ def diff(
     max_vote: int = 2,
     max_kinds: int = 8,
     conflict_limit: int = CONFLICT_LIMIT,
-    time_limit: float = 600.0,
+    time_limit: float = TIME_LIMIT,
     witness_dir: str | Path | None = None,
 ) -> DiffResult:
     """`nachruecken diff`: minimal cases where two statutes (``"he-kwg-34"``) or readings

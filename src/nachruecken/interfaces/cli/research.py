@@ -11,7 +11,7 @@ from pathlib import Path
 import typer
 
 from nachruecken.interfaces.solve_command import _err, _parse_readings
-from nachruecken.research.universe import CONFLICT_LIMIT
+from nachruecken.research.universe import CONFLICT_LIMIT, TIME_LIMIT
 
 LIMIT_EXIT = 4  # a time limit (a safety net) stopped the run: no result, not a status
 
@@ -27,7 +27,7 @@ def check(
         CONFLICT_LIMIT, "--conflict-limit", min=1, help="effort per question: clingo's conflicts (else unknown)"
     ),
     time_limit: float = typer.Option(
-        600.0, "--time-limit", min=0.1, help="seconds per question; past them the run fails (a safety net)"
+        TIME_LIMIT, "--time-limit", min=0.1, help="seconds per question; past them the run fails (a safety net)"
     ),
     reading: list[str] = typer.Option(
         [],
@@ -185,7 +185,7 @@ def diff(
         CONFLICT_LIMIT, "--conflict-limit", min=1, help="effort per question: clingo's conflicts (else unknown)"
     ),
     time_limit: float = typer.Option(
-        600.0, "--time-limit", min=0.1, help="seconds per question; past them the run fails (a safety net)"
+        TIME_LIMIT, "--time-limit", min=0.1, help="seconds per question; past them the run fails (a safety net)"
     ),
     max_kinds: int = typer.Option(40, "--max-kinds", min=1, help="stop after this many kinds of difference"),
     jobs: int = typer.Option(1, "--jobs", min=1, max=64, hidden=True, help="no effect since 0.8.0 (one thread)"),
@@ -304,7 +304,7 @@ def report(
         CONFLICT_LIMIT, "--conflict-limit", min=1, help="effort per question: clingo's conflicts (else unknown)"
     ),
     time_limit: float = typer.Option(
-        600.0, "--time-limit", min=0.1, help="seconds per question; past them the run fails (a safety net)"
+        TIME_LIMIT, "--time-limit", min=0.1, help="seconds per question; past them the run fails (a safety net)"
     ),
     vacancies: int = typer.Option(2, "--vacancies", min=0, max=2, help="bound: vacancies in a whole term"),
     jobs: int = typer.Option(2, "--jobs", min=1, max=64, help="processes: statutes and diffs side by side"),
