@@ -19,8 +19,8 @@ from nachruecken.case.loader import build_case, load_case
 from nachruecken.case.model import VACATING_TYPES
 from nachruecken.engine.determine import determine_case
 
-from profiles import examples
 from conftest import nomination, only, statute_case
+from profiles import examples
 from strategies import STATUTES, cases
 
 SETTINGS = settings(
