@@ -4,10 +4,12 @@ instances/), the two weeks of Art. 47 Abs. 2 with silence as refusal, and what m
 from __future__ import annotations
 
 import copy
+import datetime as dt
 
 import pytest
 
 from nachruecken.errors import InputError
+from nachruecken.law.dates import local_holiday
 
 from conftest import build_case, by_person, decide, decide_file, nomination, only, statute_case
 
@@ -430,3 +432,22 @@ def test_a_person_on_two_nominations_contends_once_in_a_mehrheitswahl():
     assert (det["outcome"], det["successor"]) == ("successor", "p")
     without_lot = only(decide(case(noms, events[:1], election="majority")))
     assert (without_lot["outcome"], without_lot["successor"]) == ("successor", "p")
+
+
+def test_a_period_ending_on_15_august_asks_whether_the_day_is_a_holiday_there():
+    """Assumption Day is a public holiday only in Bavarian municipalities with a mainly Catholic
+    population; `holidays` leaves it out, so the case must say. Two weeks from 1 August 2023 end on
+    Tuesday 15 August; listed as a holiday, on the 16th, and the question is settled."""
+    events = [("2023-07-30", "a", "died"), ("2023-08-01", "b", "notified")]
+    result = decide(case([_list()], events))
+    assert only(result)["membership"]["deadline"] == "2023-08-15"
+    assert [w for w in result["warnings"] if "15 August 2023" in w and "Assumption Day" in w]
+    german = decide(case([_list()], events), lang="de")
+    assert [w for w in german["warnings"] if "15. August 2023" in w and "Mariä Himmelfahrt" in w]
+    listed = decide(case([_list()], events, holidays=["2023-08-15"]))
+    assert only(listed)["membership"]["deadline"] == "2023-08-16"
+    assert not [w for w in listed["warnings"] if "Assumption Day" in w]
+    # a period ending on another day asks nothing; nor does the day in a state where it is no holiday anywhere
+    later = decide(case([_list()], [("2023-07-30", "a", "died"), ("2023-08-02", "b", "notified")]))
+    assert not [w for w in later["warnings"] if "Assumption Day" in w]
+    assert local_holiday(dt.date(2023, 8, 15), "BY") and local_holiday(dt.date(2023, 8, 15), "HE") is None

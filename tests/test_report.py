@@ -47,7 +47,7 @@ def test_markdown_has_the_summary_each_analysis_and_each_witness_with_its_norm(f
     assert steps == {("sensitivity_check", "noms+1"), ("sensitivity_check", "cands+1"), ("sensitivity_diff", "cands+1")}
     assert "## How far the bounds reach" in text and "| cands+1 (1 × 3) |" in text and "| noms+1 (2 × 2) |" in text
     # bounds and time stated
-    assert "whole terms of up to 1 vacancies" in text and "Effort per clingo question: 500,000 conflicts" in text
+    assert "whole terms of up to 1 vacancies" in text and "Effort per clingo question: 2,000,000 conflicts" in text
 
 
 @pytest.mark.thorough  # (the same fixture)

@@ -36,7 +36,7 @@ def test_check_json_follows_its_schema(run_cli):
     assert divergence["status"] == "found" and divergence["witnesses"]  # the schema saw a witness
     prov = out["provenance"]
     assert prov["bounds"] == {"noms": 1, "cands": 2, "max_vote": 1, "vacancies": 0}
-    assert prov["limits"] == {"conflicts": 500_000, "time_limit": 600.0, "term_time_limit": 1800.0, "jobs": 1}
+    assert prov["limits"] == {"conflicts": 2_000_000, "time_limit": 3600.0, "term_time_limit": 1800.0, "jobs": 1}
     # the schema is not vacuous: a status outside the contract, or no provenance, is refused
     bad = {**out, "analyses": [{**out["analyses"][0], "status": "maybe"}]}
     assert _errors(validator, bad)
@@ -53,7 +53,7 @@ def test_diff_json_follows_its_schema(run_cli):
     assert not _errors(validator, out)
     assert out["format_version"] == 1 and out["status"] == "found" and out["differences"]
     assert out["provenance"]["bounds"] == {"noms": 1, "cands": 2, "max_vote": 1}
-    assert out["provenance"]["limits"] == {"conflicts": 500_000, "time_limit": 600.0, "max_kinds": 2}
+    assert out["provenance"]["limits"] == {"conflicts": 2_000_000, "time_limit": 3600.0, "max_kinds": 2}
     bad = {**out, "differences": [{**out["differences"][0], "kind": {"a": {}}}]}
     assert _errors(validator, bad)
 

@@ -277,6 +277,7 @@ class _Term:
         ]
         # remarks an officer must not miss are repeated among the case's warnings
         warnings += term_warnings.note_warnings(determinations, self.lang)
+        warnings += term_warnings.local_holiday_warnings(determinations, self.case, main.statute.land, self.lang)
         return warnings
 
     def _statute_of(self, params: dict, main: _Version) -> Statute:

@@ -11,7 +11,7 @@ import datetime as dt
 from nachruecken.case.model import Case
 from nachruecken.case.plausibility import case_warnings, departure_hint, result_warnings, vote_order_warnings
 from nachruecken.engine.ledger import LedgerRules, run_ledger
-from nachruecken.law.dates import long_date
+from nachruecken.law.dates import local_holiday, long_date
 from nachruecken.law.statutes import STATE_OF, Statute, versions_of
 from nachruecken.law.texts import REPLAY_WARNINGS
 
@@ -54,6 +54,29 @@ def note_warnings(determinations: list[dict], lang: str) -> list[str]:
         for n in d["notes"]
         if n["code"] in WARNING_NOTES
     ]
+
+
+LOCAL_HOLIDAY = {
+    "en": "seat of '{vacancy}': the period to declare ends on {date}, {name}; where the day is a holiday there, "
+    "the period ends on the next working day (BGB § 193): list it under `holidays` if so",
+    "de": "Sitz von '{vacancy}': die Frist zur Erklärung endet am {date}, {name}; ist der Tag dort Feiertag, "
+    "endet sie am nächsten Werktag (§ 193 BGB): dann unter `holidays` (Feiertage) eintragen",
+}
+
+
+def local_holiday_warnings(determinations: list[dict], case: Case, land: str | None, lang: str) -> list[str]:
+    """A successor's period that ends on a holiday of part of the Land only: the case must say whether it
+    is one in this municipality (a day the case lists is no question)."""
+    out = []
+    for d in determinations:
+        deadline = (d.get("membership") or {}).get("deadline")
+        if not deadline:
+            continue
+        day = dt.date.fromisoformat(deadline)
+        name = None if day in case.holidays else local_holiday(day, land, lang)
+        if name:
+            out.append(LOCAL_HOLIDAY[lang].format(vacancy=d["vacancy"], date=long_date(day, lang), name=name))
+    return out
 
 
 def _period_warnings(case: Case, ledger) -> list[tuple[str, dict]]:

@@ -93,6 +93,30 @@ def _land_calendar(land: str, year: int) -> frozenset[dt.date]:
     return frozenset(dt.date.fromisoformat(d) for d in days)
 
 
+# Holidays that hold in part of a Land only, which the calendar therefore leaves out: a period that ends on
+# one of them ends there or on the next working day, by the municipality, which the case must say (its
+# `holidays`). Bayern: Assumption Day where most inhabitants are Catholic, the Peace Festival in Augsburg
+# (Bavarian Feiertagsgesetz).
+LOCAL_HOLIDAYS: dict[str, dict[tuple[int, int], dict[str, str]]] = {
+    "BY": {
+        (8, 15): {
+            "de": "Mariä Himmelfahrt, gesetzlicher Feiertag nur in Gemeinden mit überwiegend katholischer Bevölkerung",
+            "en": "Assumption Day, a public holiday only in municipalities with a mainly Catholic population",
+        },
+        (8, 8): {
+            "de": "Augsburger Friedensfest, gesetzlicher Feiertag nur im Stadtgebiet Augsburg",
+            "en": "the Augsburg Peace Festival, a public holiday only in the city of Augsburg",
+        },
+    },
+}
+
+
+def local_holiday(day: dt.date, land: str | None, lang: str = "en") -> str | None:
+    """The name of a holiday that holds in part of the Land only, if ``day`` is one (else None)."""
+    names = LOCAL_HOLIDAYS.get(land or "", {}).get((day.month, day.day))
+    return None if names is None else names["de" if lang == "de" else "en"]
+
+
 def is_holiday(day: dt.date, land: str | None, extra: tuple[dt.date, ...] = ()) -> bool:
     """A public holiday of the Land (ISO 3166-2 code without ``DE-``) or one the case lists."""
     return day in extra or (land is not None and day in _land_calendar(land, day.year))

@@ -295,7 +295,8 @@ def report(
         [],
         "--diff",
         help="A:B, a statute diff to include (default without statutes "
-        "named: 2011 and 2024 amendments, Hessen and Brandenburg)",
+        "named: the 2011 and 2024 amendments, Hessen and Brandenburg, and each "
+        "newer state beside the text nearest to it)",
     ),
     noms: int = typer.Option(2, "--noms", min=1, max=4, help="bound: nominations"),
     cands: int = typer.Option(4, "--cands", min=1, max=6, help="bound: candidates per nomination"),
