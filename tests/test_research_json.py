@@ -77,4 +77,4 @@ def test_the_report_ends_with_its_provenance(run_cli, tmp_path):
     footer = text.split("## Provenance", 1)[1]
     from nachruecken.output.provenance import encodings_sha256
 
-    assert encodings_sha256() in footer and "noms = 1" in footer and "time_limit = 600.0" in footer
+    assert encodings_sha256() in footer and "noms = 1" in footer and "time_limit = 3600.0" in footer
