@@ -60,7 +60,7 @@ LOCAL_HOLIDAY = {
     "en": "seat of '{vacancy}': the period to declare ends on {date}, {name}; where the day is a holiday there, "
     "the period ends on the next working day (BGB § 193): list it under `holidays` if so",
     "de": "Sitz von '{vacancy}': die Frist zur Erklärung endet am {date}, {name}; ist der Tag dort Feiertag, "
-    "endet sie am nächsten Werktag (§ 193 BGB): dann unter `holidays` (Feiertage) eintragen",
+    "endet sie am nächsten Werktag (§ 193 BGB): dann im Fall unter „Feiertage“ eintragen",
 }
 
 
