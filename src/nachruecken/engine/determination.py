@@ -83,6 +83,7 @@ def _vacancy(proc: Procedure, statute: Statute, texts: Texts) -> dict:
 def _outcome(outcome: str, successor, successor_nom, lot_between: list, texts: Texts, atoms: dict) -> dict:
     """What the walk decided: a successor (with his nomination), a lot, a referral, fewer members."""
     referred = [a[0] for a in atoms.get("referred_to/1", [])]
+    reduced = sorted(str(a[0]) for a in atoms.get("member_count_reduced_by/1", []))
     return {
         "outcome": outcome,
         "successor": successor if outcome == "successor" else None,
@@ -90,6 +91,7 @@ def _outcome(outcome: str, successor, successor_nom, lot_between: list, texts: T
         "lot_between": lot_between,
         "referred_to": texts.citation(referred[0]) if referred else None,
         "member_count_reduced": bool(atoms.get("member_count_reduced/0")),
+        "member_count_norm": texts.citation(reduced[0]) if reduced else None,
     }
 
 
@@ -453,6 +455,7 @@ def _record_stands(det: dict, proc: Procedure, call, texts: Texts) -> None:
         lot_between=[],
         referred_to=None,
         member_count_reduced=False,
+        member_count_norm=None,
     )
     for row in det["candidates"]:
         if row["status"] in ("successor", "tied"):

@@ -117,6 +117,10 @@ DETERMINATION = {
         "lot_between": {"type": "array", "items": {"type": "string"}},
         "referred_to": {"type": ["string", "null"]},
         "member_count_reduced": {"type": "boolean"},
+        "member_count_norm": {
+            "type": ["string", "null"],
+            "description": "the norm that reduces the legal member count (addition)",
+        },
         "by_election_kind": {"type": "string"},
         "gap_cause": {
             "type": "object",
