@@ -81,6 +81,32 @@ WORDS: dict[str, dict[str, Any]] = {  # per language: words (str) and the column
 }
 
 
+# What an empty seat does to the legal member count, with the norm that says so (the result's
+# member_count_norm); the same words in the terminal, in Markdown and on the web desk's case page.
+MEMBER_COUNT = {
+    "en": {
+        "reduced": "the legal member count falls",
+        "not_reduced": "the legal member count stays the same",
+    },
+    "de": {
+        "reduced": "die gesetzliche Mitgliederzahl vermindert sich",
+        "not_reduced": "die gesetzliche Mitgliederzahl bleibt unverändert",
+    },
+}
+
+
+def member_count_words(det: dict, lang: str) -> str:
+    """That the legal member count falls, naming its norm ("... (§ 34 Abs. 1 Satz 2 KWG)"), or, for an
+    empty seat, that it stays; "" otherwise, and where the material leaves the count open (the note
+    member_count_open says so)."""
+    words = MEMBER_COUNT[lang]
+    if det.get("member_count_reduced"):
+        norm = det.get("member_count_norm")
+        return words["reduced"] + (f" ({norm})" if norm else "")
+    count_open = any(n.get("code") == "member_count_open" for n in det.get("notes", []))
+    return words["not_reduced"] if det["outcome"] == "vacant" and not count_open else ""
+
+
 def _cell(text) -> str:
     """Markdown table cell: no pipe or line break may end the cell early."""
     return str(text).replace("|", "\\|").replace("\n", " ")
@@ -99,7 +125,8 @@ def outcome_line(det: dict, case, lang: str) -> str:
         text += f" ({det['referred_to']})"
     if det["outcome"] == "lot":
         text += ": " + ", ".join(case.display(p) for p in det["lot_between"])
-    return text
+    count = member_count_words(det, lang)
+    return f"{text}; {count}" if count else text
 
 
 def to_markdown(result: dict, case, lang: str = "en") -> str:

@@ -25,6 +25,7 @@ from nachruecken.law.texts import (
     votes_word,
 )
 from nachruecken.law.wording import capital, readings_line
+from nachruecken.output.formats import member_count_words
 
 # Below this width the candidates are shown as stacked blocks instead of a table (a table of nine
 # columns would break names and citations into pieces).
@@ -47,8 +48,6 @@ HEAD: dict[str, dict[str, Any]] = {  # per language: words (str) and the table's
         "grounds": "Grounds",
         "membership": "Membership",
         "succ": "{label}: {name} ({id}) from {nom}",
-        "reduced": "the legal member count is reduced",
-        "not_reduced": "the legal member count is not reduced",
         "lot": "Lot required between: {names}",
         "referred": "Referred to {to}",
         "notes": "Note",
@@ -84,8 +83,6 @@ HEAD: dict[str, dict[str, Any]] = {  # per language: words (str) and the table's
         "grounds": "Gründe",
         "membership": "Mitgliedschaft",
         "succ": "{label}: {name} ({id}) aus dem Wahlvorschlag {nom}",
-        "reduced": "die gesetzliche Mitgliederzahl vermindert sich",
-        "not_reduced": "die gesetzliche Mitgliederzahl bleibt unverändert",
         "lot": "Losentscheid zwischen: {names}",
         "referred": "Verwiesen auf {to}",
         "notes": "Hinweis",
@@ -270,10 +267,10 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
             text += " - " + h["lot"].format(names=", ".join(escape(case.display(p)) for p in det["lot_between"]))
         if outcome == "referred" and det["referred_to"]:
             text = h["referred"].format(to=escape(det["referred_to"]))
-        count_open = any(n.get("code") == "member_count_open" for n in det.get("notes", []))
-        if outcome == "vacant" and (det["member_count_reduced"] or not count_open):
-            # (where the material leaves the count open, the note says so and the headline does not)
-            text += "; " + (h["reduced"] if det["member_count_reduced"] else h["not_reduced"])
+        # the legal member count and its norm (where the material leaves it open, the note says so)
+        count = member_count_words(det, lang)
+        if count:
+            text += "; " + escape(count)
         _indented(console, f"[bold yellow]{h['outcome']}: {text}[/bold yellow]", 0)
     if det["lot_between"] and outcome == "successor":
         console.print("  " + h["lot"].format(names=", ".join(escape(case.display(p)) for p in det["lot_between"])))

@@ -120,11 +120,10 @@ def _vacant(op: dict, result: dict, case, det: dict, lang: str, departed: str, c
         # is read at the end of the term); otherwise a blank
         n = (result.get("composition") or {}).get("legal_member_count")
         only = sum(bool(d["member_count_reduced"]) for d in result["determinations"]) == 1
-        text += op["reduced"].format(
-            count=n
-            if (n is not None and only)
-            else blank("neue Mitgliederzahl" if lang == "de" else "new member count")
-        )
+        count = n if (n is not None and only) else blank("neue Mitgliederzahl" if lang == "de" else "new member count")
+        # the norm that reduces the count (member_count_norm; the ground of the empty seat may be another Satz)
+        norm = op["norm"].format(citation=det["member_count_norm"]) if det.get("member_count_norm") else ""
+        text += op["reduced"].format(count=count, norm=norm)
     elif not any(n.get("code") == "member_count_open" for n in det["notes"]):
         # (where the material leaves the count open, e.g. Rheinland-Pfalz, the act says nothing of it: the
         # encoding's note member_count_open puts the question on the checklist)
