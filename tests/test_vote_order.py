@@ -109,6 +109,47 @@ def test_hamburg_compares_personenwahl_seats_only_and_mv_municipal_lists_only():
     assert _warnings(_case("mv", body={"kind": "landtag"})) == []
 
 
+def _norms(data: dict) -> list[str]:
+    return [params["norm"] for _, params in _warnings(data)]
+
+
+def test_rheinland_pfalz_orders_by_votes_but_not_at_the_bezirkstag():
+    # § 45 Abs. 2 Satz 2 KWG: the Ersatzpersonen by votes; Abs. 3 Satz 1: a Mehrheitswahl by votes
+    assert _norms(_case("rp")) == ["§ 45 Abs. 2 Satz 2 KWG"]
+    assert _norms(_case("rp", election="majority")) == ["§ 45 Abs. 3 Satz 1 KWG"]
+    # § 66 Abs. 2 Satz 2 KWO: the Bezirkstag walks the next candidate, with no vote count; no Landtag
+    assert _warnings(_case("rp", body={"kind": "bezirkstag"})) == []
+    assert _warnings(_case("rp", body={"kind": "landtag"})) == []
+
+
+def test_sachsen_allocates_seats_by_votes_in_one_or_several_wahlkreise_and_under_mehrheitswahl():
+    assert _norms(_case("sn")) == ["§ 21 Abs. 2 Satz 1 KomWG"]
+    assert _norms(_case("sn", election="majority")) == ["§ 23 Satz 1 KomWG"]
+    several = _case("sn")
+    several["nominations"][0].update(tier="district", district="ost")
+    west = {"id": "cdu", "name": "CDU", "tier": "district", "district": "west"}
+    several["nominations"].append({**west, "candidates": [{"id": "emil", "votes": 400, "elected": True}]})
+    assert _norms(several) == ["§ 22 Abs. 3 Satz 1 KomWG"]
+    assert _warnings(_case("sn", body={"kind": "landtag"})) == []
+
+
+def test_sachsen_anhalt_orders_by_votes_and_a_candidate_without_a_count_is_not_compared():
+    assert _norms(_case("st")) == ["§ 41 Abs. 2 Satz 1 Halbsatz 1 KWG LSA"]
+    assert _norms(_case("st", election="majority")) == ["§ 41 Abs. 2 Satz 3 KWG LSA"]
+    # Satz 2: candidates without a vote count follow in list order: they break no order
+    cands = [
+        {"id": "anna", "votes": 900, "elected": True},
+        {"id": "bert", "votes": 300, "elected": True},
+        {"id": "carl"},
+    ]
+    assert _warnings(_case("st", cands)) == []
+
+
+def test_solve_warns_in_german_naming_the_new_states_norm():
+    german = determine_case(build_case(_case("sn"), "<t>"), lang="de")["warnings"]
+    assert any("gehen die Sitze nach Stimmen (§ 21 Abs. 2 Satz 1 KomWG)" in w and "'carl' (500)" in w for w in german)
+
+
 def test_no_worked_case_breaks_the_vote_order():
     broken = []
     for path in sorted(INSTANCES.rglob("*.yaml")):
@@ -118,9 +159,9 @@ def test_no_worked_case_breaks_the_vote_order():
     assert broken == []
 
 
-def _universe_breaks(statute: str) -> bool:
+def _universe_breaks(statute: str, municipal: bool = False) -> bool:
     """Whether the universe (small bounds) holds a proportional election whose list elected someone with
-    fewer votes than a candidate it did not elect."""
+    fewer votes than a candidate it did not elect (``municipal``: of a municipal body only)."""
     from nachruecken.research.universe import COMMON, FEATURES, vote_order_facts
 
     root = encodings_dir()
@@ -134,6 +175,7 @@ def _universe_breaks(statute: str) -> bool:
             "broken :- election(proportional), nomination_tier(N, list), elected(N, P), votes(N, P, V),"
             " candidate(N, Q, _), votes(N, Q, W), W > V, not seated(Q).",
             ":- not broken.",
+            ":- not body_kind(municipal)." if municipal else "",
         ]
     )
     ctl = clingo.Control(["--warn=none", "-c", "noms=1", "-c", "cands=2", "-c", "maxvote=1", "--opt-mode=ignore"])
@@ -144,6 +186,10 @@ def _universe_breaks(statute: str) -> bool:
 
 def test_the_universe_keeps_the_vote_order_where_seats_go_by_votes():
     assert not _universe_breaks("he-kwg-34") and not _universe_breaks("bb-kwahlg-60")
+    # Rheinland-Pfalz, Sachsen, Sachsen-Anhalt: their texts govern municipal bodies only (VOTE_ORDER body)
+    for statute in ("rp-kwg-45", "sn-saechsgemo-34", "st-kwglsa-47"):
+        assert not _universe_breaks(statute, municipal=True), statute
+    assert _universe_breaks("sh-gkwg-44")  # § 44 GKWG: the list's order itself
     assert _universe_breaks("nw-kwahlg-45")  # the Reserveliste goes by list place
 
 

@@ -140,6 +140,34 @@ VOTE_ORDER: dict[str, tuple[ByVotes, ...]] = {
         ByVotes("district", "Art. 36 Satz 1 GLKrWG"),
         ByVotes("field", MAJORITY),
     ),
+    # § 45 Abs. 2 Satz 2 KWG (Rheinland-Pfalz): under Verhältniswahl the Ersatzpersonen go by their votes (the
+    # allocation of the seats themselves is not in the material: the succession's order stands for it);
+    # Abs. 3 Satz 1: a Mehrheitswahl by the highest vote count. Municipal and county bodies only: the Bezirkstag
+    # walks the next candidate, with no vote count (§ 66 Abs. 2 Satz 2 KWO, reading rp.bezirkstag_order), and
+    # the KWG does not govern the Landtag.
+    "rp": (
+        ByVotes("list", "§ 45 Abs. 2 Satz 2 KWG", body="municipal"),
+        ByVotes("district", "§ 45 Abs. 2 Satz 2 KWG", body="municipal"),
+        ByVotes("field", "§ 45 Abs. 3 Satz 1 KWG", body="municipal"),
+    ),
+    # Sachsen, the election's own allocation: § 21 Abs. 2 Satz 1 KomWG (one Wahlkreis) and § 22 Abs. 3 Satz 1
+    # (several) give a Wahlvorschlag's seats to its candidates in the order of their votes; § 23 Satz 1 elects
+    # a Mehrheitswahl's candidates with the most votes. (The published order of Ersatzpersonen, § 51 Abs. 1
+    # KomWO, orders the succession, not the election.) The SächsGemO governs the Gemeinderat only.
+    "sn": (
+        ByVotes("list", "§ 21 Abs. 2 Satz 1 KomWG", body="municipal"),
+        ByVotes("district", "§ 22 Abs. 3 Satz 1 KomWG", body="municipal"),
+        ByVotes("field", "§ 23 Satz 1 KomWG", body="municipal"),
+    ),
+    # § 41 Abs. 2 Satz 1 KWG LSA: the nächst festgestellte Bewerber go by their votes, equal votes by list
+    # place (candidates without a count follow, Satz 2, and are compared with nobody); the allocation itself
+    # is not in the material: the succession's order stands for it. Satz 3: a Mehrheitswahl by votes. Not
+    # the Landtag.
+    "st": (
+        ByVotes("list", "§ 41 Abs. 2 Satz 1 Halbsatz 1 KWG LSA", body="municipal"),
+        ByVotes("district", "§ 41 Abs. 2 Satz 1 Halbsatz 1 KWG LSA", body="municipal"),
+        ByVotes("field", "§ 41 Abs. 2 Satz 3 KWG LSA", body="municipal"),
+    ),
 }
 # What can keep a candidate with more votes from a seat at the election: he refused it, died, or was not
 # eligible or held an incompatible post, before the elected declared (within four weeks of the
