@@ -149,7 +149,7 @@ def test_ineligible_by_reading_and_regained():
 )
 def test_what_the_text_leaves_open_is_literal_by_default(event, reading, reason):
     events = [("2024-06-01", "b", event), ("2025-01-10", "a", "died")]
-    literal = _decide(events)
+    literal = _decide(events, cli_readings={"sh.waiver": "ignored"} if event == "waived" else None)
     assert literal["successor"] == "b" and "sh-gkwg-44/3/2" in [n["norm"] for n in literal["notes"]]
     excluded = _decide(events, cli_readings={reading: "excluded"})
     assert excluded["successor"] == "c" and by_person(excluded)["b"]["reason"] == reason
@@ -177,6 +177,19 @@ def test_a_former_member_who_gave_up_the_seat_by_reading():
     assert literal["successor"] == "a"  # the literal default: still a candidate on the list
     strict = decide(data, cli_readings={"sh.former_member": "excluded"})["determinations"][-1]
     assert strict["successor"] == "c" and by_person(strict)["a"]["reason"] == "former_member"
+
+
+def test_a_written_waiver_is_referred_by_default_not_overridden_by_silence():
+    """Issue 50: the default sh.waiver = referred (was ignored): § 37 counts silence as acceptance, so an
+    ignored waiver seated her against her written word; the text decides nothing (§ 44 Abs. 3 Satz 1, 2)."""
+    events = [("2024-06-01", "b", "waived"), ("2025-01-10", "a", "died"), ("2025-01-12", "b", "notified")]
+    det = _decide(events, as_of="2025-03-01")
+    assert det["outcome"] == "referred" and det["successor"] is None
+    assert det["referred_to"] == "§ 44 Abs. 3 Satz 1 GKWG"
+    assert "sh-gkwg-44/3/2" in [n["norm"] for n in det["notes"]]
+    ignored = _decide(events, as_of="2025-03-01", cli_readings={"sh.waiver": "ignored"})
+    assert ignored["successor"] == "b" and ignored["membership"]["status"] == "deemed_accepted"
+    assert "waiver_ignored" in [n["code"] for n in ignored["notes"]]
 
 
 def test_waiver_referred_to_the_wahlleiter():
