@@ -210,3 +210,18 @@ def test_an_unrelated_event_and_the_file_order_change_nothing():
     reordered = copy.deepcopy(data)
     reordered["nominations"].reverse()
     assert _decisions(decide(reordered)) == plain
+
+
+def test_an_ersatzperson_who_became_buergermeister_is_referred_not_called():
+    """Issue 50: the Gemeinderat consists of the elected Ratsmitglieder and the Bürgermeister as its chair
+    (§ 29 Abs. 1 Satz 1 GemO); whether the office bars the elected seat is not in the material: the
+    outcome is referred to the Wahlleiter (§ 45 Abs. 2 Satz 4 KWG), never a call that says nothing bars him."""
+    det = _decide([("2025-06-01", "b", "elected_mayor"), ("2025-07-01", "a", "died")])
+    assert det["outcome"] == "referred" and det["successor"] is None
+    assert det["referred_to"] == "§ 45 Abs. 2 Satz 4 KWG"
+    notes = {n["code"]: n for n in det["notes"]}
+    assert notes["mayor_reached"]["norm"] == "rp-gemo-29/1/1"
+    assert "§ 29 Abs. 1 Satz 1 GemO" in det["outcome_ground"]["explanation"]
+    # not reached, it changes nothing
+    later = _decide([("2025-06-01", "d", "elected_mayor"), ("2025-07-01", "a", "died")])
+    assert later["successor"] == "b" and "mayor_reached" not in [n["code"] for n in later["notes"]]
