@@ -235,3 +235,11 @@ def test_votes_change_nothing():
     plain = _decisions(decide(case([_list()], events)))
     counted = nom("cdu", ("a", 10, True), ("b", 1), ("c", 2), ("d", 900))
     assert _decisions(decide(case([counted], events))) == plain
+
+
+def test_an_empty_seat_leaves_the_member_count_open():
+    """§ 44 Abs. 2 GKWG says only that the seat stays empty; no text found (GKWG, GO) reduces the legal
+    member count: the count is not reduced and a note says it is open (issue 50, point 4)."""
+    det = _decide([("2025-01-10", "a", "died")], [nom("cdu", ("a", None, True))])
+    assert det["outcome"] == "vacant" and not det["member_count_reduced"]
+    assert "member_count_open" in [n["code"] for n in det["notes"]]
