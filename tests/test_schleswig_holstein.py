@@ -179,14 +179,13 @@ def test_a_former_member_who_gave_up_the_seat_by_reading():
     assert strict["successor"] == "c" and by_person(strict)["a"]["reason"] == "former_member"
 
 
-def test_a_written_waiver_is_referred_by_default_not_overridden_by_silence():
-    """Issue 50: the default sh.waiver = referred (was ignored): § 37 counts silence as acceptance, so an
-    ignored waiver seated her against her written word; the text decides nothing (§ 44 Abs. 3 Satz 1, 2)."""
+def test_a_written_waiver_passes_her_over_by_default_not_overridden_by_silence():
+    """Issue 50: the default sh.waiver = excluded (was ignored): § 37 counts silence as acceptance, so an
+    ignored waiver seated her against her written word; a waiver is a refusal in advance (§ 44 Abs. 1)."""
     events = [("2024-06-01", "b", "waived"), ("2025-01-10", "a", "died"), ("2025-01-12", "b", "notified")]
     det = _decide(events, as_of="2025-03-01")
-    assert det["outcome"] == "referred" and det["successor"] is None
-    assert det["referred_to"] == "§ 44 Abs. 3 Satz 1 GKWG"
-    assert "sh-gkwg-44/3/2" in [n["norm"] for n in det["notes"]]
+    assert det["outcome"] == "successor" and det["successor"] == "c"
+    assert by_person(det)["b"]["reason"] == "waived" and by_person(det)["b"]["norm"] == "sh-gkwg-44/1"
     ignored = _decide(events, as_of="2025-03-01", cli_readings={"sh.waiver": "ignored"})
     assert ignored["successor"] == "b" and ignored["membership"]["status"] == "deemed_accepted"
     assert "waiver_ignored" in [n["code"] for n in ignored["notes"]]
@@ -195,6 +194,7 @@ def test_a_written_waiver_is_referred_by_default_not_overridden_by_silence():
 def test_waiver_referred_to_the_wahlleiter():
     det = _decide([("2024-06-01", "b", "waived"), ("2025-01-10", "a", "died")], cli_readings={"sh.waiver": "referred"})
     assert det["outcome"] == "referred" and det["referred_to"] == "§ 44 Abs. 3 Satz 1 GKWG"
+    assert "sh-gkwg-44/3/2" in [n["norm"] for n in det["notes"]]
 
 
 def test_landtag_not_applicable():
