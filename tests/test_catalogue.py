@@ -15,7 +15,7 @@ NORM_ID = re.compile(r'"((?:he|nw|bb|mv|hh|rp|sn|sh|st|by)-[a-z]+-[0-9a-z]+(?:/[
 READING_ID = re.compile(r'reading\("([a-z]+\.[a-z_0-9]+)",\s*([a-z_0-9]+)\)')
 CITATION = re.compile(
     r"^(§|Art\.) \d+[a-z]?( Abs\. \d+[a-z]?)?( Satz \d+)?( Halbsatz \d+)?( Nr\. \d+( Halbsatz \d+)?)? "
-    r"(KWG|KWO|KWahlG|GO|BbgKWahlG|LKWG M-V|BezVWG|KV M-V|SächsGemO|KomWG|SächsKomWO|GKWG|GLKrWG|GLKrWO|LKrO|KWG LSA|KVG LSA|KWO LSA)"
+    r"(KWG|KWO|KWahlG|GO|BbgKWahlG|LKWG M-V|BezVWG|KV M-V|SächsGemO|KomWG|SächsKomWO|GKWG|GLKrWG|GLKrWO|LKrO|KWG LSA|KVG LSA|KWO LSA|GemO)"
     r"( \(Fassung [AB]\))?$"
 )
 

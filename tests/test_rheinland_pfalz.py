@@ -126,12 +126,19 @@ def test_abs3_majority_lot_and_lot_drawn():
     assert drawn["successor"] == "m"
 
 
-def test_exhausted_by_reading_and_the_count_left_open():
+def test_exhausted_by_reading_and_the_count_reduced_by_gemo_29_4():
+    """Issue 50: a seat nobody is left for reduces the Gemeinderat's legal number for the rest of the term
+    (§ 29 Abs. 4 GemO); a Bezirkstag is not a body of the GemO, there the count stays open."""
     single = [nom("bl", ("h", 700, True), ("g", 200))]
     events = [("2025-04-01", "g", "died"), ("2025-10-01", "h", "resigned")]
     det = only(decide(case(single, events)))
-    assert det["outcome"] == "vacant" and not det["member_count_reduced"]
-    assert "member_count_open" in [n["code"] for n in det["notes"]]
+    assert det["outcome"] == "vacant" and det["member_count_reduced"]
+    assert det["member_count_norm"] == "§ 29 Abs. 4 GemO"
+    assert "rp-gemo-29/4" in [g["norm"] for g in det["grounds"]]
+    assert "member_count_open" not in [n["code"] for n in det["notes"]]
+    bezirkstag = only(decide(case(single, events, body={"kind": "bezirkstag"})))
+    assert bezirkstag["outcome"] == "vacant" and not bezirkstag["member_count_reduced"]
+    assert "member_count_open" in [n["code"] for n in bezirkstag["notes"]]
     gap = only(decide(case(single, events), cli_readings={"rp.exhausted": "undetermined"}))
     assert gap["outcome"] == "undetermined"
 
@@ -203,3 +210,18 @@ def test_an_unrelated_event_and_the_file_order_change_nothing():
     reordered = copy.deepcopy(data)
     reordered["nominations"].reverse()
     assert _decisions(decide(reordered)) == plain
+
+
+def test_an_ersatzperson_who_became_buergermeister_is_referred_not_called():
+    """Issue 50: the Gemeinderat consists of the elected Ratsmitglieder and the Bürgermeister as its chair
+    (§ 29 Abs. 1 Satz 1 GemO); whether the office bars the elected seat is not in the material: the
+    outcome is referred to the Wahlleiter (§ 45 Abs. 2 Satz 4 KWG), never a call that says nothing bars him."""
+    det = _decide([("2025-06-01", "b", "elected_mayor"), ("2025-07-01", "a", "died")])
+    assert det["outcome"] == "referred" and det["successor"] is None
+    assert det["referred_to"] == "§ 45 Abs. 2 Satz 4 KWG"
+    notes = {n["code"]: n for n in det["notes"]}
+    assert notes["mayor_reached"]["norm"] == "rp-gemo-29/1/1"
+    assert "§ 29 Abs. 1 Satz 1 GemO" in det["outcome_ground"]["explanation"]
+    # not reached, it changes nothing
+    later = _decide([("2025-06-01", "d", "elected_mayor"), ("2025-07-01", "a", "died")])
+    assert later["successor"] == "b" and "mayor_reached" not in [n["code"] for n in later["notes"]]

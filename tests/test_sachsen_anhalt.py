@@ -185,18 +185,33 @@ def test_party_ban_closes_the_list_and_is_referred():
     assert plain["successor"] == "d"
 
 
-def test_nobody_left_is_referred_to_abs_3():
+def test_nobody_left_in_one_wahlbereich_leaves_the_seat_empty():
+    """Issue 50: § 47 Abs. 3 (cut off) as § 75 Abs. 3 KWO presupposes it: the seat stays empty where the
+    Wahlgebiet is one Wahlbereich (reading st.exhausted = vacant); referred under the alternative."""
     noms = [st_list(("a", 900, True), ("b", 300))]
     det = only(decide(st_case(noms, [("2020-01-01", "b", "waived"), *DIES])))
-    assert (det["outcome"], det["referred_to"]) == ("referred", "§ 47 Abs. 3 KWG LSA")
-    assert {"seat_empty_notice", "ergaenzungswahl_not_decided"} <= notes(det)
+    assert (det["outcome"], det["successor"], det["referred_to"]) == ("vacant", None, None)
+    assert "st-kwglsa-47/3" in norms(det)
+    assert {"seat_empty_notice", "ergaenzungswahl_not_decided", "member_count_open"} <= notes(det)
     assert det["member_count_reduced"] is False
+    ref = only(decide(st_case(noms, [("2020-01-01", "b", "waived"), *DIES]), cli_readings={"st.exhausted": "referred"}))
+    assert (ref["outcome"], ref["referred_to"]) == ("referred", "§ 47 Abs. 3 KWG LSA")
+
+
+def test_nobody_left_with_several_wahlbereiche_is_referred_under_both_readings():
+    def area(nid, district, *cands):
+        return {**st_list(*cands, nid=nid, group="cdu"), "tier": "district", "district": district}
+
+    noms = [area("w1", "d1", ("a", 900, True), ("b", 300)), area("w2", "d2", ("x", 800, True), ("y", 100))]
+    for value in ("vacant", "referred"):
+        det = only(decide(st_case(noms, [("2020-01-01", "b", "waived"), *DIES]), cli_readings={"st.exhausted": value}))
+        assert (det["outcome"], det["referred_to"]) == ("referred", "§ 47 Abs. 3 KWG LSA")
 
 
 def test_einzelbewerber_has_no_naechst_festgestellte_bewerber():
     noms = [st_list(("a", 900, True), nid="eb", kind="individual"), st_list(("x", 800, True), ("y", 10))]
     det = only(decide(st_case(noms, DIES)))
-    assert (det["outcome"], det["referred_to"]) == ("referred", "§ 47 Abs. 3 KWG LSA")
+    assert (det["outcome"], det["successor"]) == ("vacant", None)
 
 
 # § 48 Abs. 1 to 3 ------------------------------------------------------------------------------

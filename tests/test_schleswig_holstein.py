@@ -149,7 +149,7 @@ def test_ineligible_by_reading_and_regained():
 )
 def test_what_the_text_leaves_open_is_literal_by_default(event, reading, reason):
     events = [("2024-06-01", "b", event), ("2025-01-10", "a", "died")]
-    literal = _decide(events)
+    literal = _decide(events, cli_readings={"sh.waiver": "ignored"} if event == "waived" else None)
     assert literal["successor"] == "b" and "sh-gkwg-44/3/2" in [n["norm"] for n in literal["notes"]]
     excluded = _decide(events, cli_readings={reading: "excluded"})
     assert excluded["successor"] == "c" and by_person(excluded)["b"]["reason"] == reason
@@ -179,9 +179,22 @@ def test_a_former_member_who_gave_up_the_seat_by_reading():
     assert strict["successor"] == "c" and by_person(strict)["a"]["reason"] == "former_member"
 
 
+def test_a_written_waiver_passes_her_over_by_default_not_overridden_by_silence():
+    """Issue 50: the default sh.waiver = excluded (was ignored): § 37 counts silence as acceptance, so an
+    ignored waiver seated her against her written word; a waiver is a refusal in advance (§ 44 Abs. 1)."""
+    events = [("2024-06-01", "b", "waived"), ("2025-01-10", "a", "died"), ("2025-01-12", "b", "notified")]
+    det = _decide(events, as_of="2025-03-01")
+    assert det["outcome"] == "successor" and det["successor"] == "c"
+    assert by_person(det)["b"]["reason"] == "waived" and by_person(det)["b"]["norm"] == "sh-gkwg-44/1"
+    ignored = _decide(events, as_of="2025-03-01", cli_readings={"sh.waiver": "ignored"})
+    assert ignored["successor"] == "b" and ignored["membership"]["status"] == "deemed_accepted"
+    assert "waiver_ignored" in [n["code"] for n in ignored["notes"]]
+
+
 def test_waiver_referred_to_the_wahlleiter():
     det = _decide([("2024-06-01", "b", "waived"), ("2025-01-10", "a", "died")], cli_readings={"sh.waiver": "referred"})
     assert det["outcome"] == "referred" and det["referred_to"] == "§ 44 Abs. 3 Satz 1 GKWG"
+    assert "sh-gkwg-44/3/2" in [n["norm"] for n in det["notes"]]
 
 
 def test_landtag_not_applicable():
@@ -222,3 +235,11 @@ def test_votes_change_nothing():
     plain = _decisions(decide(case([_list()], events)))
     counted = nom("cdu", ("a", 10, True), ("b", 1), ("c", 2), ("d", 900))
     assert _decisions(decide(case([counted], events))) == plain
+
+
+def test_an_empty_seat_leaves_the_member_count_open():
+    """§ 44 Abs. 2 GKWG says only that the seat stays empty; no text found (GKWG, GO) reduces the legal
+    member count: the count is not reduced and a note says it is open (issue 50, point 4)."""
+    det = _decide([("2025-01-10", "a", "died")], [nom("cdu", ("a", None, True))])
+    assert det["outcome"] == "vacant" and not det["member_count_reduced"]
+    assert "member_count_open" in [n["code"] for n in det["notes"]]
