@@ -451,3 +451,153 @@ def test_a_period_ending_on_15_august_asks_whether_the_day_is_a_holiday_there():
     later = decide(case([_list()], [("2023-07-30", "a", "died"), ("2023-08-02", "b", "notified")]))
     assert not [w for w in later["warnings"] if "Assumption Day" in w]
     assert local_holiday(dt.date(2023, 8, 15), "BY") and local_holiday(dt.date(2023, 8, 15), "HE") is None
+
+
+# Issue 50: the first mayoralty, struck for the term, the withdrawal of a refusal, the lot named
+
+
+def _codes(det: dict) -> list[str]:
+    return [n["code"] for n in det["notes"]]
+
+
+@pytest.mark.parametrize("day", ["2020-03-15", "2020-03-29"])
+def test_elected_first_mayor_before_the_term_cannot_take_the_seat(day):
+    """On the election day or in the run-off (before the Wahlzeit begins on 1 May, by.term_start =
+    may_first) he never becomes a member: Art. 48 Abs. 1 Satz 1 Nr. 3 with Art. 31 Abs. 3 GO, not § 95
+    Abs. 2 GLKrWO."""
+    events = [("2020-03-16", "a", "notified"), (day, "a", "elected_mayor"), ("2020-04-02", "b", "accepted")]
+    det = _decide(events)
+    assert det["outcome"] == "successor" and det["successor"] == "b" and not det["referred_to"]
+    assert det["trigger_grounds"][0]["norm"] == "by-glkrwg-48/1/1/nr3"
+    assert ("term_start_presumed" in _codes(det)) == (day == "2020-03-29")
+
+
+def test_a_recorded_period_start_decides_whether_the_mayoralty_came_before_the_term():
+    events = [("2020-03-16", "a", "notified"), ("2020-03-29", "a", "elected_mayor")]
+    early = only(decide(case([_list()], events, body={"period_start": "2020-05-01"})))
+    assert early["outcome"] == "successor" and "term_start_presumed" not in _codes(early)
+    late = only(decide(case([_list()], events, body={"period_start": "2020-03-20"})))
+    assert late["outcome"] == "referred" and late["referred_to"] == "§ 95 Abs. 2 GLKrWO"
+
+
+def test_term_start_recorded_reading_refers_a_run_off_without_a_recorded_start():
+    events = [("2020-03-16", "a", "notified"), ("2020-03-29", "a", "elected_mayor")]
+    det = _decide(events, cli_readings={"by.term_start": "recorded"})
+    assert det["outcome"] == "referred" and det["holder_keeps_seat"]
+
+
+def test_a_listennachfolger_who_is_first_mayor_is_passed_over_while_he_is_mayor():
+    mayor = [("2022-10-09", "b", "elected_mayor")]
+    det = _decide([*mayor, ("2024-01-10", "a", "resigned")])
+    assert det["successor"] == "c"
+    assert (by_person(det)["b"]["reason"], by_person(det)["b"]["norm"]) == ("incompatible", "by-glkrwg-37/2/2/2")
+    ended = _decide([*mayor, ("2023-12-31", "b", "incompatibility_ended"), ("2024-01-10", "a", "resigned")])
+    assert ended["successor"] == "b"
+
+
+def test_a_pending_call_fails_when_he_becomes_first_mayor():
+    events = [("2024-01-10", "a", "resigned"), ("2024-01-11", "b", "notified"), ("2024-01-15", "b", "elected_mayor")]
+    det = _decide([*events, ("2024-01-16", "b", "accepted")], as_of="2024-03-01")
+    assert det["successor"] == "c" and by_person(det)["b"]["reason"] == "incompatible"
+
+
+def test_a_member_who_left_for_the_mayoralty_is_barred_only_while_he_is_mayor():
+    nominations = [nom("csu", ("a", 900, True), ("e", 850, True), ("b", 500), ("c", 400), ("d", 300))]
+    events = [
+        ("2021-10-24", "a", "elected_mayor"),
+        ("2021-12-01", "a", "lost_seat"),
+        ("2021-12-03", "b", "accepted"),
+        ("2023-06-05", "e", "resigned"),
+        ("2023-06-07", "c", "accepted"),
+        ("2024-06-30", "a", "incompatibility_ended"),
+        ("2025-01-13", "c", "resigned"),
+    ]
+    result = decide(case(nominations, events))
+    first, lost = [d for d in result["determinations"] if d["vacancy"] == "a"]
+    assert first["referred_to"] == "§ 95 Abs. 2 GLKrWO" and lost["successor"] == "b"
+    during = _vacancy(result, "e")
+    assert during["successor"] == "c" and by_person(during)["a"]["reason"] == "incompatible"
+    assert "barred_elected_listed" in _codes(during)
+    assert _vacancy(result, "c")["successor"] == "a"
+
+
+def test_struck_when_his_turn_came_lasts_the_term():
+    nominations = [nom("csu", ("a", 900, True), ("e", 850, True), ("b", 500), ("c", 400), ("d", 300))]
+    events = [
+        ("2021-11-30", "b", "lost_eligibility"),
+        ("2022-01-10", "a", "resigned"),
+        ("2022-01-12", "c", "accepted"),
+        ("2023-03-01", "b", "regained_eligibility"),
+        ("2024-04-08", "e", "resigned"),
+    ]
+    later = _vacancy(decide(case(nominations, events)), "e")
+    assert later["successor"] == "d"
+    assert (by_person(later)["b"]["reason"], by_person(later)["b"]["norm"]) == ("lost_eligibility", "by-glkrwg-37/2/2")
+    assert (
+        "30 November 2021" in by_person(later)["b"]["explanation"] and "struck" in by_person(later)["b"]["explanation"]
+    )
+
+
+def test_struck_during_his_own_call_lasts_the_term():
+    nominations = [nom("csu", ("a", 900, True), ("e", 850, True), ("b", 500), ("c", 400), ("d", 300))]
+    events = [
+        ("2022-01-10", "a", "resigned"),
+        ("2022-01-11", "b", "notified"),
+        ("2022-01-14", "b", "lost_eligibility"),
+        ("2022-01-17", "c", "accepted"),
+        ("2023-03-01", "b", "regained_eligibility"),
+        ("2024-04-08", "e", "resigned"),
+    ]
+    result = decide(case(nominations, events))
+    assert _vacancy(result, "a")["successor"] == "c"
+    assert _vacancy(result, "e")["successor"] == "d"
+
+
+def test_one_not_reached_while_ineligible_is_not_struck():
+    """His turn never came: the one above him moved up while he was not eligible."""
+    nominations = [nom("csu", ("a", 900, True), ("e", 850, True), ("b", 500), ("c", 400), ("d", 300))]
+    events = [
+        ("2021-11-30", "c", "lost_eligibility"),
+        ("2022-01-10", "a", "resigned"),
+        ("2022-01-12", "b", "accepted"),
+        ("2023-03-01", "c", "regained_eligibility"),
+        ("2024-04-08", "e", "resigned"),
+    ]
+    assert _vacancy(decide(case(nominations, events)), "e")["successor"] == "c"
+
+
+def test_a_refusal_of_the_election_can_be_withdrawn_until_the_wahlausschuss_decides():
+    det = _decide([("2020-03-18", "a", "refused"), ("2020-03-20", "b", "accepted")])
+    assert det["successor"] == "b" and "refusal_revocable" in _codes(det)
+    note = next(n for n in det["notes"] if n["code"] == "refusal_revocable")
+    assert note["norm"] == "by-glkrwo-95/1/1" and note["citation"] == "§ 95 Abs. 1 Satz 1 GLKrWO"
+    # a member's resignation is no refusal of the election: nothing to withdraw under § 95 Abs. 1
+    assert "refusal_revocable" not in _codes(_decide([("2024-01-10", "a", "resigned")]))
+
+
+def test_a_lot_drawn_at_the_election_names_the_tied():
+    tied = [nom("csu", ("a", 900, True), ("b", 500), ("c", 500), ("d", 100))]
+    det = _decide([("2020-03-16", "c", "lot_drawn"), ("2024-01-10", "a", "resigned")], tied)
+    assert det["successor"] == "c" and set(det["lot_between"]) == {"b", "c"}
+    assert by_person(det)["b"]["status"] == "tied" and "drawn at the election" in by_person(det)["b"]["explanation"]
+    assert any(g["norm"] == "by-glkrwg-37/1/1" and "drawn then" in g["explanation"] for g in det["grounds"])
+
+
+def test_a_tie_with_a_mayor_is_no_lot():
+    tied = [nom("csu", ("a", 900, True), ("b", 500), ("c", 500), ("d", 100))]
+    det = _decide([("2022-10-09", "b", "elected_mayor"), ("2024-01-10", "a", "resigned")], tied)
+    assert det["outcome"] == "successor" and det["successor"] == "c" and not det["lot_between"]
+
+
+def test_the_act_names_the_lot_drawn_at_the_election():
+    from nachruecken.case.loader import load_case
+    from nachruecken.engine.determine import determine_case
+    from nachruecken.output.documents import feststellung as doc
+
+    from conftest import ROOT
+
+    loaded = load_case(ROOT / "instances/by/lot-at-election-named.yaml")
+    result = determine_case(loaded, lang="de")
+    det = _vacancy(result, "kaiser")
+    act = doc.markdown(result, loaded, det, "de", "act")
+    assert "Zwischen Lena Lang, Max Maier und Nina Noll hat das Los entschieden." in act

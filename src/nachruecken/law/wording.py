@@ -87,6 +87,8 @@ VALUE_WORDS_BY_READING = {
     ("he.hinderungsgrund", "week"): "eine Woche zur Beseitigung",
     ("sh.membership", "acceptance"): "Annahmeerklärung nach Fassung A",
     ("by.death", "successor"): "Listennachfolger rückt nach",
+    ("by.term_start", "may_first"): "1. Mai des Wahljahres",
+    ("by.term_start", "recorded"): "nur der erfasste Beginn",
 }
 
 READING_ID = r"(?:core|he|nw|bb|mv|hh|rp|sn|sh|st|by)\.[a-z0-9_]+"
