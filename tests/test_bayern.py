@@ -601,3 +601,13 @@ def test_the_act_names_the_lot_drawn_at_the_election():
     det = _vacancy(result, "kaiser")
     act = doc.markdown(result, loaded, det, "de", "act")
     assert "Zwischen Lena Lang, Max Maier und Nina Noll hat das Los entschieden." in act
+
+
+def test_a_successor_who_accepts_before_the_wahlzeit_is_a_member_from_its_start(run_cli):
+    """No membership precedes the Wahlzeit (1 May under by.term_start = may_first): the Listennachfolger
+    for a mayor-elect accepts in April and sits from 1 May."""
+    import json
+
+    result = json.loads(run_cli("solve", "instances/by/mayor-in-run-off.yaml", "--json").stdout)
+    first = result["determinations"][0]
+    assert first["successor"] == "graf" and first["membership"]["member_from"] == "2020-05-01"
