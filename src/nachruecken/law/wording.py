@@ -87,6 +87,7 @@ VALUE_WORDS_BY_READING = {
     ("he.hinderungsgrund", "week"): "eine Woche zur Beseitigung",
     ("sh.membership", "acceptance"): "Annahmeerklärung nach Fassung A",
     ("by.death", "successor"): "Listennachfolger rückt nach",
+    ("core.unnotified", "pending"): "Berufung bleibt offen",
 }
 
 READING_ID = r"(?:core|he|nw|bb|mv|hh|rp|sn|sh|st|by)\.[a-z0-9_]+"
