@@ -116,6 +116,25 @@ def test_a_refusal_on_the_day_of_the_call_refuses_it(sid):
     assert not any("no call to refuse" in w for w in result["warnings"])
 
 
+@pytest.mark.parametrize("sid", OPEN_CALLS)
+def test_refusals_of_the_day_of_the_call_refuse_the_calls_they_meet_whatever_their_file_order(sid):
+    # cora's refusal comes first in the file, but she is called only when bert's refusal fails his call
+    events = [
+        _ev("2025-03-03", "anna", "died"),
+        _ev("2025-03-03", "cora", "refused"),
+        _ev("2025-03-03", "bert", "refused"),
+    ]
+    result = decide(_case(sid, events))
+    det = result["determinations"][0]
+    assert det["successor"] == "dana"
+    assert [(c["person"], c["ended"]) for c in det["calls"]] == [
+        ("bert", "2025-03-03"),
+        ("cora", "2025-03-03"),
+        ("dana", None),
+    ]
+    assert not any("no call to refuse" in w for w in result["warnings"])
+
+
 @pytest.mark.parametrize("sid", STATUTE_IDS)
 def test_an_elected_person_who_refused_the_election_is_listed(sid):
     events = [_ev("2024-06-11", "anna", "refused"), _ev("2025-03-03", "alex", "died")]

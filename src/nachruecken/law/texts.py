@@ -307,7 +307,7 @@ REPLAY_WARNINGS = {
         "call to refuse, so the refusal refuses nothing (the statute knows no waiver of the "
         "Anwartschaft; a refusal counts once they are called)",
         "unnotified_pending": "'{person}', called on {date}, has no notification recorded, and four weeks "
-        "have passed: no period to declare has begun, so the silence deems nothing and the call stays "
+        "have passed: no period to declare began, so silence deemed nothing and the call stayed "
         "pending (reading core.unnotified = pending); record the notification (`notified`) or the "
         "declaration",
         "refuses_nothing_waiver": "'{person}' refused on {date}, but no call of theirs was open then: there was "
@@ -420,8 +420,8 @@ REPLAY_WARNINGS = {
         "gab nichts abzulehnen, die Ablehnung lehnt nichts ab (das Gesetz kennt keinen Verzicht "
         "auf die Anwartschaft; eine Ablehnung zählt, sobald die Person berufen ist)",
         "unnotified_pending": "für '{person}', berufen am {date}, ist keine Benachrichtigung erfasst, und vier "
-        "Wochen sind vergangen: keine Erklärungsfrist hat begonnen, das Schweigen bewirkt nichts, die "
-        "Berufung bleibt offen (Lesart core.unnotified = pending); die Benachrichtigung (`notified`) "
+        "Wochen sind vergangen: keine Erklärungsfrist hat begonnen, das Schweigen bewirkte nichts, die "
+        "Berufung blieb offen (Lesart core.unnotified = pending); die Benachrichtigung (`notified`) "
         "oder die Erklärung erfassen",
         "refuses_nothing_waiver": "'{person}' hat am {date} abgelehnt, aber keine Berufung dieser Person war "
         "offen: es gab nichts abzulehnen, die Ablehnung lehnt nichts ab; sollte die Person "

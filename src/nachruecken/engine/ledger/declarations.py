@@ -152,23 +152,29 @@ class Declarations(LedgerState):
         a declaration of its own, which the case records as `waived`: a refusal is not silently read as
         one, since a refusal and a waiver differ in what they need and in what they exclude.)"""
         refusals, self.refusals_today = self.refusals_today, []
+        while True:  # each refusal that fails a call walks on, and the walk may call another who refused
+            ev = next((e for e in refusals if self._called_today(e.person, day)), None)
+            if ev is None:
+                break
+            refusals.remove(ev)
+            self._refuse_today(self.pending_of[ev.person], ev, day)
         for ev in refusals:
-            proc = self.pending_of.get(ev.person)
-            call = proc.pending if proc is not None else None
-            if proc is not None and call is not None and call.start == day:
-                self._refuse_today(proc, ev, day)
-            else:
-                key = "refuses_nothing_waiver" if self.rules.candidate_waiver else "refuses_nothing"
-                self.result.warnings.append((key, {"person": ev.person, "date": day.isoformat()}))
+            key = "refuses_nothing_waiver" if self.rules.candidate_waiver else "refuses_nothing"
+            self.result.warnings.append((key, {"person": ev.person, "date": day.isoformat()}))
+
+    def _called_today(self, person: str, day: dt.date) -> bool:
+        """Whether ``person`` is pending in a call made on ``day``."""
+        proc = self.pending_of.get(person)
+        call = proc.pending if proc is not None else None
+        return call is not None and call.start == day
 
     def _refuse_today(self, proc: Procedure, ev: Event, day: dt.date) -> None:
         """A refusal dated on the day a walk called its author refuses that call, as if he had been
         pending when it was read (``_pending_event``)."""
         fails = proc.decision.fails_by if proc.decision else frozenset()
-        if "refused" not in fails:
-            return
         self.refusal_role[ev.seq] = ("call", proc.index)
-        self._walk(proc, day, failing=(ev.person, "refused"))
+        if "refused" in fails:
+            self._walk(proc, day, failing=(ev.person, "refused"))
 
     def _pending_event(self, proc: Procedure, ev: Event, actions: list) -> None:
         """An event of a person whose call is pending. He holds no seat yet: his `resigned` is a

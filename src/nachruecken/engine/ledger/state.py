@@ -80,4 +80,6 @@ class LedgerState:
 
         def _warn_unnotified(self, proc: Procedure, day: dt.date) -> None: ...
 
-        def _step(self, proc: Procedure, day: dt.date, check: tuple[str, str] | None) -> Step: ...  # step
+        def _step(
+            self, proc: Procedure, day: dt.date, check: tuple[str, str] | None, refusal: Event | None = None
+        ) -> Step: ...  # step

@@ -42,7 +42,7 @@ class Walks(LedgerState):
         decision = self.decide(step)
         if failing is not None and not self._pending_call_failed(proc, day, failing, decision):
             return  # the statute does not treat this event as failing the call
-        if failing is not None and failing[1] in ("refused", "reservation"):
+        if failing is not None and failing[1] == "refused":
             self._refusal_reaches(proc, day, failing[0])
         proc.decision = decision
         if decision.outcome == "successor":
