@@ -4,10 +4,10 @@ Hessen § 34 KWG and Brandenburg § 60 BbgKWahlG, default readings, one vacancy.
 Written from the statutes, not from the encodings: it is the differential oracle for the
 property test (tests/test_oracle.py) and the speed baseline of bench/run.py. It takes the plain
 case data (the YAML structure) whose events hold at most one vacating event of a seat holder,
-and returns (outcome, successor). In Brandenburg a refusal counts only when a call was open: on or
-after the day the seat fell vacant (before it, no procedure is open and a refusal refuses nothing). In
-Hessen a candidate's written refusal is the waiver of the Anwartschaft (§ 34 Abs. 2 Satz 1 Halbsatz 2)
-whenever it is made.
+and returns (outcome, successor). In both states a refusal counts only when a call was open: on or
+after the day the seat fell vacant (before it, no procedure is open and a refusal refuses nothing; in
+Hessen too it is no waiver of the Anwartschaft, § 34 Abs. 2 Satz 1 Halbsatz 2, which a case records as
+`waived`: issue 50).
 """
 
 from __future__ import annotations
@@ -57,7 +57,11 @@ def hessen(case: dict) -> tuple[str, str | None]:
 
     def excluded(p):
         types = {e["type"] for e in _events_of(case, p)}
-        return bool(types & {"died", "lost_eligibility", "waived", "refused", "left_group", "expelled"}) or p in holders
+        return (
+            bool(types & {"died", "lost_eligibility", "waived", "left_group", "expelled"})
+            or _refused_in_time(case, p, ev["date"])
+            or p in holders
+        )
 
     if case.get("election") == "majority":
         pool = [

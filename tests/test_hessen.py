@@ -464,13 +464,16 @@ def test_a_waiver_for_the_record_is_described_as_recorded_not_as_written():
     assert "in writing" in by_person(only(decide(written)))["b"]["explanation"]
 
 
-def test_an_advance_written_refusal_is_the_waiver_of_abs_2_and_is_said_so():
+def test_an_advance_written_refusal_refuses_nothing_and_the_warning_names_the_waiver():
+    # issue 50: a refusal with no call open refuses nothing, in Hessen as everywhere; the waiver of
+    # Abs. 2 Satz 1 Halbsatz 2 is recorded as `waived` (Petersen's), which the warning names
     result = decide_file("instances/he/advance-declarations.yaml")
-    assert only(result)["successor"] == "sauer"
-    quandt = by_person(only(result))["quandt"]
-    assert (quandt["reason"], quandt["norm"]) == ("waived", "he-kwg-34/2/1/2")
+    assert only(result)["successor"] == "quandt"
+    petersen = by_person(only(result))["petersen"]
+    assert (petersen["reason"], petersen["norm"]) == ("waived", "he-kwg-34/2/1/2")
     assert any(
-        "'quandt' refused on 15 June 2007" in w and "waiver of the Anwartschaft" in w for w in result["warnings"]
+        "'quandt' refused on 15 June 2007" in w and "no call to refuse" in w and "'waived'" in w
+        for w in result["warnings"]
     )
 
 
@@ -560,6 +563,8 @@ def test_a_deemed_refusal_counts_as_a_refusal_at_a_later_vacancy(reading, succes
             [
                 ("2009-01-01", "b", "incompatibility"),
                 ("2010-01-01", "a", "resigned"),
+                # notified: his week runs (without a notification nothing is deemed, core.unnotified)
+                ("2010-01-02", "b", "notified"),
                 ("2010-06-01", "b", "incompatibility_ended"),
                 ("2011-01-01", "d", "died"),
             ],

@@ -135,10 +135,11 @@ def test_the_retired_inquiry_period_reading_has_no_effect_and_is_named():
     assert only(result) == only(decide(case([nom], events)))
 
 
-def test_a_refusal_is_a_waiver_for_good_even_with_no_call_open():
-    """From 2011 a declaration not to succeed is the written waiver of Abs. 2 Nr. 2: made before any
-    vacancy, or by one not called while another procedure is open, it holds at every later vacancy
-    (under the earlier text too: its Abs. 2 Satz 1 Halbsatz 2)."""
+def test_a_refusal_with_no_call_open_is_no_waiver():
+    """Issue 50: a declaration of refusal made before any vacancy, or by one not called while another
+    procedure is open, refuses nothing (there is no call to refuse), under both texts; the written waiver
+    of Abs. 2 Nr. 2 (earlier: Abs. 2 Satz 1 Halbsatz 2) is recorded as `waived`, and the warning says so.
+    A refusal of his own call stays the waiver for good (instances/he/2011-declined-for-good.yaml)."""
     nom = spd(("a", 900, True), ("x", 800, True), ("b", 500), ("c", 100), ("d", 50))
     events = [
         ("2021-05-01", "b", "refused"),
@@ -148,13 +149,12 @@ def test_a_refusal_is_a_waiver_for_good_even_with_no_call_open():
     ]
     result = decide(case([nom], events))
     dets = by_vacancy(result)
-    assert dets["a"]["successor"] == "d"
-    assert by_person(dets["a"])["b"]["reason"] == "waived" and by_person(dets["a"])["c"]["reason"] == "waived"
-    assert dets["x"]["outcome"] == "vacant"  # b and c waived, d was called
-    assert not any("refuses nothing" in w for w in result["warnings"])
-    # the earlier text reads the same declaration the same way (its Abs. 2 Satz 1 Halbsatz 2)
+    assert dets["a"]["successor"] == "b" and "c" not in {r["person"] for r in dets["a"]["candidates"]}
+    warned = [w for w in result["warnings"] if "no call to refuse" in w]
+    assert len(warned) == 2 and all("'waived'" in w for w in warned)
+    assert dets["x"]["successor"] == "c"  # b is pending for a's seat; c's refusal refused nothing
     old = by_vacancy(decide(statute_case("he-kwg-34", [nom], events, election_date="2006-03-26")))
-    assert old["a"]["successor"] == "d" and old["x"]["outcome"] == "vacant"
+    assert old["a"]["successor"] == "b" and old["x"]["successor"] == "c"
 
 
 def test_a_waiver_cannot_be_revoked():

@@ -50,7 +50,7 @@ def test_a_workbook_reads_like_its_csv_files(tmp_path):
     pytest.importorskip("openpyxl")
     for path in INSTANCE_FILES[::15]:
         case = load_case(path)
-        sub = tmp_path / path.stem
+        sub = tmp_path / f"{path.parent.name}-{path.stem}"  # (stems repeat across the states' folders)
         sub.mkdir()
         from_xlsx = _reimported(case, sub, "xlsx")
         from_csv = _reimported(case, sub, "csv")

@@ -29,7 +29,9 @@ def test_same_date_keeps_file_order():
 
 
 def test_successor_who_leaves_opens_a_new_vacancy():
-    events = [("2010-01-01", "a", "died"), ("2010-03-01", "d", "resigned")]
+    # (notified on 4 Jan, d is a member when his week ends; core.unnotified = pending deems nothing
+    # without a notification)
+    events = [("2010-01-01", "a", "died"), ("2010-01-04", "d", "notified"), ("2010-03-01", "d", "resigned")]
     dets = decide(he_case([_nom()], events))["determinations"]
     assert [(d["vacancy"], d["successor"]) for d in dets] == [("a", "d"), ("d", "e")]
     # the second vacancy belongs to the same Wahlvorschlag
@@ -48,9 +50,14 @@ def test_refusal_chain_is_one_determination():
 
 
 def test_refusal_after_membership_began_is_a_verzicht():
-    # d is called on 1 Jan; without a notification or declaration his membership begins when four
-    # weeks have passed (core.unnotified); his refusal on 3 Feb gives up the seat
-    events = [("2010-01-01", "a", "died"), ("2010-02-01", "b", "died"), ("2010-02-03", "d", "refused")]
+    # d is called on 1 Jan and notified on 4 Jan; without a declaration his membership begins when his
+    # week ends; his refusal on 3 Feb gives up the seat
+    events = [
+        ("2010-01-01", "a", "died"),
+        ("2010-01-04", "d", "notified"),
+        ("2010-02-01", "b", "died"),
+        ("2010-02-03", "d", "refused"),
+    ]
     result = decide(he_case([_nom()], events))
     dets = result["determinations"]
     assert [(d["vacancy"], d["trigger"], d["successor"]) for d in dets] == [
@@ -138,11 +145,11 @@ def test_referred_seat_stays_until_the_loss_is_recorded():
     dets = result["determinations"]
     assert [(d["vacancy"], d["outcome"], d["successor"]) for d in dets] == [
         ("a", "referred", None),
-        ("a", "successor", "c"),
+        ("a", "successor", "b"),
     ]
-    # the referral ended its procedure: no call was open when b refused, so in Hessen his written
-    # refusal is the waiver of the Anwartschaft (§ 34 Abs. 2 Satz 1 Halbsatz 2)
-    assert any("read as the written waiver" in w for w in result["warnings"])
+    # the referral ended its procedure: no call was open when b refused, so his refusal refuses nothing
+    # (issue 50: a waiver of the Anwartschaft, § 34 Abs. 2 Satz 1 Halbsatz 2, is recorded as `waived`)
+    assert any("there was no call to refuse" in w and "'waived'" in w for w in result["warnings"])
     assert any("referred to another provision" in w for w in result["warnings"])
 
 

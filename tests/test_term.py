@@ -79,7 +79,7 @@ def test_a_later_event_reuses_the_walks_whose_deadlines_have_passed(monkeypatch)
 # the rules of the encodings that read the day a walk is read on, each as `as_of(T), T > E` with E a
 # deadline that facts.walk_as_of takes into account
 AS_OF_RULES = {
-    ("core/membership.lp", "deadline_passed :- notice_deadline(E), as_of(T), T > E."),
+    ("core/membership.lp", "deadline_passed :- notice_deadline(E), as_of(T), T > E, not silence_deems_nothing."),
     ("he-kwg-34-2011/encoding.lp", "window_over :- window_end(E), as_of(T), T > E."),
     ("he-kwg-34-2011/encoding.lp", "answer_over :- answer_end(E), as_of(T), T > E."),
 }

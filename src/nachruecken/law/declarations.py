@@ -29,8 +29,10 @@ WORDS = {
         "the record (`form: recorded`); one recorded as written opens no vacancy",
         "resigned_waiver": "`resigned` is read as a waiver of the Anwartschaft (in the form the statute asks)",
         "resigned_nothing": "`resigned` opens no vacancy and waives nothing (warning)",
-        "refused_waiver": "`refused` is a waiver of the Anwartschaft for good",
-        "refused_open": "`refused` refuses only the calls open on its date whose pools hold him",
+        "refused_waiver": "`refused` with no call of his open refuses nothing (a warning; a waiver is "
+        "recorded as `waived`); his refusal of a call is a waiver of the Anwartschaft for good",
+        "refused_open": "`refused` with no call of his open refuses nothing (a warning); it refuses a call "
+        "made of him on its own day",
     },
     "de": {
         "elected": "bei der Wahl gewählt",
@@ -52,8 +54,10 @@ WORDS = {
         "(`form: recorded`); ein schriftlich erfasster macht keinen Sitz frei",
         "resigned_waiver": "`resigned` gilt als Verzicht auf die Anwartschaft (in der dafür vorgeschriebenen Form)",
         "resigned_nothing": "`resigned` macht keinen Sitz frei und verzichtet auf nichts (Warnung)",
-        "refused_waiver": "`refused` ist ein Verzicht auf die Anwartschaft auf Dauer",
-        "refused_open": "`refused` lehnt nur die an seinem Tag offenen Berufungen ab, deren Listen ihn enthalten",
+        "refused_waiver": "`refused` ohne offene eigene Berufung lehnt nichts ab (Warnung; ein Verzicht wird "
+        "als `waived` erfasst); die Ablehnung einer Berufung ist ein Verzicht auf die Anwartschaft auf Dauer",
+        "refused_open": "`refused` ohne offene eigene Berufung lehnt nichts ab (Warnung); es lehnt eine am "
+        "selben Tag an die Person ergangene Berufung ab",
     },
 }
 

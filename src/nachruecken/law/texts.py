@@ -219,6 +219,8 @@ LABELS = {
         "call is taken as in time (reading core.unnotified)",
         "unnotified_from_call": "no notification recorded: the period is counted from the call "
         "(reading core.unnotified = from_call)",
+        "unnotified_pending": "no notification recorded: no period to declare has begun, so silence deems "
+        "nothing; a declaration counts whenever made (reading core.unnotified)",
         "unnotified_week_from_call": "no service recorded: the week is counted from the call",
         "recorded_successor": "Called by the office on {date}, as the case records; the recorded call stands "
         "(the person the statute's walk reaches is shown behind).",
@@ -248,6 +250,8 @@ LABELS = {
         "nach der Berufung gilt als rechtzeitig (Lesart core.unnotified)",
         "unnotified_from_call": "keine Benachrichtigung erfasst: die Frist läuft ab der Berufung "
         "(Lesart core.unnotified = from_call)",
+        "unnotified_pending": "keine Benachrichtigung erfasst: keine Erklärungsfrist hat begonnen, Schweigen "
+        "bewirkt daher nichts; eine Erklärung zählt, wann immer sie abgegeben wird (Lesart core.unnotified)",
         "unnotified_week_from_call": "keine Zustellung erfasst: die Woche läuft ab der Berufung",
         "recorded_successor": "Vom Wahlamt am {date} berufen, wie der Fall erfasst; die erfasste Berufung "
         "gilt (die Person, die das Gesetz erreicht, steht dahinter).",
@@ -299,8 +303,17 @@ REPLAY_WARNINGS = {
         "waived_by_member": "'{person}' waived on {date} while holding a seat: a member has no Anwartschaft to "
         "waive; if this is a Verzicht on the seat, record it as 'resigned' (in the form the "
         "statute requires)",
-        "refuses_nothing": "'{person}' refused on {date}, but no call was open then that could concern them: "
-        "the refusal refuses nothing (a waiver of the Anwartschaft is recorded as 'waived')",
+        "refuses_nothing": "'{person}' refused on {date}, but no call of theirs was open then: there was no "
+        "call to refuse, so the refusal refuses nothing (the statute knows no waiver of the "
+        "Anwartschaft; a refusal counts once they are called)",
+        "unnotified_pending": "'{person}', called on {date}, has no notification recorded, and four weeks "
+        "have passed: no period to declare began, so silence deemed nothing and the call stayed "
+        "pending (reading core.unnotified = pending); record the notification (`notified`) or the "
+        "declaration",
+        "refuses_nothing_waiver": "'{person}' refused on {date}, but no call of theirs was open then: there was "
+        "no call to refuse, so the refusal refuses nothing; if they meant to give up their "
+        "place on the list, that is the statute's waiver of the Anwartschaft: record it as "
+        "'waived' (in the form the statute requires)",
         "vacancy_not_vacated": "'{person}' is named under 'vacancy', but the term as replayed never vacates their seat",
         "file_order_decides": "several seats fell vacant on {date} and were decided in file order; in the other "
         "order the seats would go {other}",
@@ -403,8 +416,17 @@ REPLAY_WARNINGS = {
         "waived_by_member": "'{person}' hat am {date} verzichtet, während er einen Sitz innehat: ein Mitglied hat "
         "keine Anwartschaft; ist es ein Verzicht auf den Sitz, als Niederlegung (`resigned`) erfassen (in der "
         "vom Gesetz verlangten Form)",
-        "refuses_nothing": "'{person}' hat am {date} abgelehnt, aber keine Berufung war offen, die ihn betreffen "
-        "konnte: die Ablehnung lehnt nichts ab (ein Verzicht auf die Anwartschaft wird als `waived` erfasst)",
+        "refuses_nothing": "'{person}' hat am {date} abgelehnt, aber keine Berufung dieser Person war offen: es "
+        "gab nichts abzulehnen, die Ablehnung lehnt nichts ab (das Gesetz kennt keinen Verzicht "
+        "auf die Anwartschaft; eine Ablehnung zählt, sobald die Person berufen ist)",
+        "unnotified_pending": "für '{person}', berufen am {date}, ist keine Benachrichtigung erfasst, und vier "
+        "Wochen sind vergangen: keine Erklärungsfrist hat begonnen, das Schweigen bewirkte nichts, die "
+        "Berufung blieb offen (Lesart core.unnotified = pending); die Benachrichtigung (`notified`) "
+        "oder die Erklärung erfassen",
+        "refuses_nothing_waiver": "'{person}' hat am {date} abgelehnt, aber keine Berufung dieser Person war "
+        "offen: es gab nichts abzulehnen, die Ablehnung lehnt nichts ab; sollte die Person "
+        "auf ihren Listenplatz verzichten wollen, ist das der Verzicht auf die Anwartschaft "
+        "des Gesetzes: als `waived` erfassen (in der vorgeschriebenen Form)",
         "vacancy_not_vacated": "'{person}' ist unter `vacancy` genannt, aber der nachgespielte Verlauf macht "
         "diesen Sitz nie frei",
         "file_order_decides": "am {date} wurden mehrere Sitze frei und in der Reihenfolge der Datei entschieden; "

@@ -89,6 +89,7 @@ VALUE_WORDS_BY_READING = {
     ("by.death", "successor"): "Listennachfolger rückt nach",
     ("by.term_start", "may_first"): "1. Mai des Wahljahres",
     ("by.term_start", "recorded"): "nur der erfasste Beginn",
+    ("core.unnotified", "pending"): "Berufung bleibt offen",
 }
 
 READING_ID = r"(?:core|he|nw|bb|mv|hh|rp|sn|sh|st|by)\.[a-z0-9_]+"

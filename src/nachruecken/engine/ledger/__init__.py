@@ -19,9 +19,14 @@ How the term is read (README, "How a case is read"; DESIGN "How a case reads"):
 - A declaration is read by its author's status on its day, as the statute's answers before any
   vacancy (``LedgerRules``) say: a member's refusal is a Verzicht, a pending or elected person's
   ``resigned`` a refusal, a candidate's ``resigned`` the statute's waiver where it has one. A
-  ``refused`` by a person who is neither member nor pending refuses the calls of the procedures
-  open on its date, for those only (Hessen: the waiver of § 34 Abs. 2); with none open it refuses
-  nothing. Each event counts from the day it takes effect (``effective_events``).
+  ``refused`` by a person who is neither member nor pending refuses a call only: one a walk of its
+  own day makes of him, or a lot he is tied in; otherwise it refuses nothing, under every statute
+  (a warning; a waiver of the Anwartschaft is recorded as ``waived``, never read into a refusal). A
+  refusal that fails a call also declines the same day's seats whose walks passed him over as
+  already called (they list him as refused; their calls stand). Each event counts from the day it
+  takes effect (``effective_events``).
+- Without a recorded notification of the person called, silence deems nothing (core.unnotified =
+  pending, the default): the call stays pending, with a warning once four weeks have passed.
 - A recorded ``called`` is the office's determination and stands; where it differs from the walk,
   the recorded person is pending with the acceptance period every encoded statute with one gives.
 

@@ -62,6 +62,7 @@ class Days(LedgerState):
                 self._lot_event(ev, actions)
         self._uncalled(day, uncalled, actions)
         self._run_actions(day, actions)
+        self._refusals_after_walks(day)
 
     def _lot_event(self, ev: Event, actions: list) -> None:
         """A drawn lot, or an event that may take a tied person out of a lot, settles it."""

@@ -118,23 +118,63 @@ class Declarations(LedgerState):
         actions.append((ev.seq, "open", self._open(ev, "resigned"), None))
 
     def _uncalled(self, day: dt.date, uncalled: list[Event], actions: list) -> None:
-        """Refusals and waivers of persons neither member nor pending: they refuse the calls of the
-        procedures open on their date; a waiver of the Anwartschaft stands for later ones too."""
+        """Refusals and waivers of persons neither member nor pending. A waiver of the Anwartschaft
+        refuses the calls of the procedures open on its date and stands for later ones too. A refusal
+        refuses a call only: it settles a lot he is tied in, and it refuses the call a walk of its own day
+        makes of him (``_refusals_after_walks``); anything else it refuses nothing (a warning)."""
         open_today = self._open_procs()
-        waives = self.rules.refusal_waives_from is not None and day >= self.rules.refusal_waives_from
         for ev in uncalled:
             if ev.seq in self.refusal_role:
                 continue
-            if waives and self.kind_of(ev) == "refused":
-                # the statute's waiver of the Anwartschaft (Hessen, § 34 Abs. 2): it excludes him in the
-                # procedures open today and in every later one
-                self._read_as(ev, "waived", "candidate")
-            elif open_today:
-                self.refusal_role[ev.seq] = ("uncalled", frozenset(x.index for x in open_today))
-            elif self.kind_of(ev) == "refused":
-                self.result.warnings.append(("refuses_nothing", {"person": ev.person, "date": day.isoformat()}))
+            if self.kind_of(ev) == "refused":
+                lots = frozenset(
+                    p.index
+                    for p in open_today
+                    if p.state == "lot" and p.decision is not None and ev.person in p.decision.lot_between
+                )
+                if lots:
+                    # one tied for a seat is in the call the lot decides: his refusal takes him out of it
+                    self.refusal_role[ev.seq] = ("uncalled", lots)
+                    self._lot_event(ev, actions)
+                else:
+                    self.refusals_today.append(ev)
                 continue
+            if open_today:
+                self.refusal_role[ev.seq] = ("uncalled", frozenset(x.index for x in open_today))
             self._lot_event(ev, actions)
+
+    def _refusals_after_walks(self, day: dt.date) -> None:
+        """The refusals of the day by persons who were neither member nor pending when they were read,
+        once the day's walks have run. Where a walk of this day called him, his refusal refuses that
+        call (the call and its refusal fall on one day). Otherwise there is no call to refuse: the
+        refusal refuses nothing, now or later, in every statute alike, and a warning tells the office.
+        (Where the statute provides a waiver of the Anwartschaft, `candidate_waiver`, that waiver is
+        a declaration of its own, which the case records as `waived`: a refusal is not silently read as
+        one, since a refusal and a waiver differ in what they need and in what they exclude.)"""
+        refusals, self.refusals_today = self.refusals_today, []
+        while True:  # each refusal that fails a call walks on, and the walk may call another who refused
+            ev = next((e for e in refusals if self._called_today(e.person, day)), None)
+            if ev is None:
+                break
+            refusals.remove(ev)
+            self._refuse_today(self.pending_of[ev.person], ev, day)
+        for ev in refusals:
+            key = "refuses_nothing_waiver" if self.rules.candidate_waiver else "refuses_nothing"
+            self.result.warnings.append((key, {"person": ev.person, "date": day.isoformat()}))
+
+    def _called_today(self, person: str, day: dt.date) -> bool:
+        """Whether ``person`` is pending in a call made on ``day``."""
+        proc = self.pending_of.get(person)
+        call = proc.pending if proc is not None else None
+        return call is not None and call.start == day
+
+    def _refuse_today(self, proc: Procedure, ev: Event, day: dt.date) -> None:
+        """A refusal dated on the day a walk called its author refuses that call, as if he had been
+        pending when it was read (``_pending_event``)."""
+        fails = proc.decision.fails_by if proc.decision else frozenset()
+        self.refusal_role[ev.seq] = ("call", proc.index)
+        if "refused" in fails:
+            self._walk(proc, day, failing=(ev.person, "refused"))
 
     def _pending_event(self, proc: Procedure, ev: Event, actions: list) -> None:
         """An event of a person whose call is pending. He holds no seat yet: his `resigned` is a

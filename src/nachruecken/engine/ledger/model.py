@@ -49,8 +49,9 @@ class LedgerRules:
     # with Art. 47 Abs. 2: two); the elected's period on their election stays one week
     members_at_election: bool = False  # the elected are members from the election result, with no
     # declaration to make (Hessen from 2011, § 23 KWG): a later refusal is a Verzicht on the seat
-    refusal_waives_from: dt.date | None = None  # from this day a candidate's refusal is a waiver of
-    # his Anwartschaft for good, also one made with no call open (Hessen from 2011, Abs. 2 Nr. 2)
+    refusal_waives_from: dt.date | None = None  # from this day a refusal of a call is a waiver of his
+    # Anwartschaft for good (Hessen from 2011, Abs. 2 Nr. 2; the encoding decides it). The ledger reads no
+    # refusal made with no call of its author open as a waiver: that refuses nothing (declarations.py)
     candidate_waiver: bool = False  # the statute knows a candidate's waiver of the Anwartschaft outside
     # any call: a candidate's `resigned` is read as that waiver (every statute but Hamburg's)
     members_from_period_start: bool = False  # the elected have no acceptance period: members from the

@@ -13,7 +13,8 @@ from nachruecken.engine.ledger.state import LedgerState
 from nachruecken.law.dates import period_end
 
 # Without a recorded notification, declarations within four weeks of the call count as in time
-# (reading core.unnotified = declaration_in_time); the alternative counts the statute's period.
+# (reading core.unnotified = declaration_in_time, and the horizon of its default `pending`, after which
+# the ledger warns; core/membership.lp); from_call counts the statute's period.
 UNNOTIFIED_WEEKS = 4
 
 
@@ -24,7 +25,7 @@ class Periods(LedgerState):
     def period_from(self, start: dt.date, statute_weeks: int = 1) -> dt.date:
         """The end of the declaration period counted from a call without a recorded notification
         (``statute_weeks``: the statute's own period, for core.unnotified = from_call)."""
-        weeks = UNNOTIFIED_WEEKS if self.unnotified == "declaration_in_time" else statute_weeks
+        weeks = statute_weeks if self.unnotified == "from_call" else UNNOTIFIED_WEEKS
         return period_end(start, weeks, self.land, self.case.holidays, self.rules.period_shift)
 
     def _election_period(self, person: str) -> tuple[dt.date | None, dt.date | None]:
@@ -55,9 +56,12 @@ class Periods(LedgerState):
                     return proof - dt.timedelta(days=1), proof  # he could accept only with the proof
         return (accepted.date - dt.timedelta(days=1), accepted.date) if accepted else (end, end)
 
-    def _declaration_period(self, person: str, start: dt.date) -> tuple[dt.date, Event | None]:
+    def _declaration_period(self, person: str, start: dt.date, called: bool = False) -> tuple[dt.date, Event | None]:
         """The end of a person's period to declare, counted from his notification on or after
-        ``start`` (else as core.unnotified says), and his plain acceptance within it, if any."""
+        ``start`` (else as core.unnotified says), and his plain acceptance within it, if any. For one
+        ``called`` with no notification recorded under core.unnotified = pending no period has begun: an
+        acceptance counts whenever made (an elected person's period still ends four weeks after the
+        election: the case seldom records the notification of the elected)."""
         mine = [e for e in self.events if e.person == person and e.date >= start]
         notice = next((e for e in mine if e.type == "notified"), None)
         end = (
@@ -65,8 +69,18 @@ class Periods(LedgerState):
             if notice
             else self.period_from(start)
         )
-        accepted = next((e for e in mine if e.type == "accepted" and not e.reservation and e.date <= end), None)
+        open_ended = called and notice is None and self.unnotified == "pending"
+        accepted = next(
+            (e for e in mine if e.type == "accepted" and not e.reservation and (open_ended or e.date <= end)), None
+        )
         return end, accepted
+
+    def silence_deems_nothing(self, person: str, start: dt.date) -> bool:
+        """Whether the silence of ``person``, called on ``start``, deems nothing: no notification of his
+        on or after it is recorded and core.unnotified = pending (core/membership.lp)."""
+        return self.unnotified == "pending" and not any(
+            e.person == person and e.type == "notified" and e.date >= start for e in self.events
+        )
 
     def _hinderungsgrund(self, person: str, end: dt.date) -> tuple[bool, dt.date | None]:
         """Whether an elected person's last `incompatibility` up to ``end`` stands, and the day of its

@@ -112,9 +112,10 @@ class RecordedCalls(LedgerState):
     def _await_recorded(self, proc: Procedure, ev: Event) -> None:
         """The person the office called against the replay is pending: a member with his plain
         acceptance within his period (counted from his notification, else as core.unnotified says),
-        or when it ends in silence, as every encoded statute with an acceptance says; what fails a
-        call fails his too."""
-        end, accepted = self._declaration_period(ev.person, ev.date)
+        or when it ends in silence after a notification, as every encoded statute with an acceptance
+        says (without one, under core.unnotified = pending, silence deems nothing); what fails a call
+        fails his too."""
+        end, accepted = self._declaration_period(ev.person, ev.date, called=True)
         notice = next(
             (e for e in self.events if e.person == ev.person and e.type == "notified" and e.date >= ev.date), None
         )
@@ -125,7 +126,12 @@ class RecordedCalls(LedgerState):
         }
         proc.state = "pending"
         self.pending_of[ev.person] = proc
-        proc.holder_from = (accepted.date, accepted.seq) if accepted else (end + dt.timedelta(days=1), -1)
+        if accepted:
+            proc.holder_from = (accepted.date, accepted.seq)
+        elif self.silence_deems_nothing(ev.person, ev.date):
+            proc.holder_from = None  # no notification recorded: silence deems nothing (core.unnotified)
+        else:
+            proc.holder_from = (end + dt.timedelta(days=1), -1)
         proc.lapse_on = None
 
     def _call_target(self, ev: Event) -> Procedure | None:

@@ -31,7 +31,7 @@ class Ledger(Periods, Days, Declarations, RecordedCalls, Walks, Steps):
         case: Case,
         decide: Callable[[Step], Decision],
         land: str | None = None,
-        unnotified: str = "declaration_in_time",
+        unnotified: str = "pending",
         rules: LedgerRules = LedgerRules(),
     ):
         self.case, self.decide, self.land, self.unnotified = case, decide, land, unnotified
@@ -60,6 +60,8 @@ class Ledger(Periods, Days, Declarations, RecordedCalls, Walks, Steps):
         # what each refusal is: ("call", proc) failed a call; ("trigger", proc) vacated a seat;
         # ("uncalled", {procs}) refused the calls of open procedures; absent: refuses nothing
         self.refusal_role: dict[int, tuple] = {}
+        # the day's refusals by persons neither member nor pending, for after the day's walks
+        self.refusals_today: list[Event] = []
         # events read as another type than recorded, by their author's status (event seq -> type)
         self.read_as: dict[int, str] = {}
 
@@ -75,9 +77,16 @@ class Ledger(Periods, Days, Declarations, RecordedCalls, Walks, Steps):
         if self.as_of is not None:
             self._lapse(self.as_of)
             self._promote((self.as_of, float("inf")))
+            self._unnotified_warnings(self.as_of)
         self.result.procedures = self.procedures
         self.result.holders = self.holders
         return self.result
+
+    def _unnotified_warnings(self, as_of: dt.date) -> None:
+        """The calls still pending on ``as_of`` whose silence deems nothing (``Walks._warn_unnotified``)."""
+        for proc in self.procedures:
+            if proc.pending is not None:
+                self._warn_unnotified(proc, as_of)
 
 
 def effective_events(case: Case, rules: LedgerRules) -> list[Event]:
@@ -111,7 +120,7 @@ def run_ledger(
     case: Case,
     decide: Callable[[Step], Decision],
     land: str | None = None,
-    unnotified: str = "declaration_in_time",
+    unnotified: str = "pending",
     rules: LedgerRules = LedgerRules(),
 ) -> LedgerResult:
     return Ledger(case, decide, land, unnotified, rules).run()

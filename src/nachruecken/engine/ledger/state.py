@@ -31,13 +31,18 @@ class LedgerState:
     pending_of: dict[str, Procedure]
     procedures: list[Procedure]
     refusal_role: dict[int, tuple]
+    refusals_today: list[Event]
     read_as: dict[int, str]
 
     if TYPE_CHECKING:  # the methods one mixin calls on another (defined in the module named)
 
         def period_from(self, start: dt.date, statute_weeks: int = 1) -> dt.date: ...  # periods
 
-        def _declaration_period(self, person: str, start: dt.date) -> tuple[dt.date, Event | None]: ...
+        def _declaration_period(
+            self, person: str, start: dt.date, called: bool = False
+        ) -> tuple[dt.date, Event | None]: ...
+
+        def silence_deems_nothing(self, person: str, start: dt.date) -> bool: ...
 
         def _in_period(self, holding: Holding, day: dt.date) -> bool: ...
 
@@ -55,6 +60,8 @@ class LedgerState:
 
         def _uncalled(self, day: dt.date, uncalled: list[Event], actions: list) -> None: ...
 
+        def _refusals_after_walks(self, day: dt.date) -> None: ...
+
         def _pending_event(self, proc: Procedure, ev: Event, actions: list) -> None: ...
 
         def _called(self, ev: Event) -> None: ...  # recorded
@@ -71,4 +78,8 @@ class LedgerState:
 
         def _walk(self, proc: Procedure, day: dt.date, failing: tuple[str, str] | None = None) -> None: ...
 
-        def _step(self, proc: Procedure, day: dt.date, check: tuple[str, str] | None) -> Step: ...  # step
+        def _warn_unnotified(self, proc: Procedure, day: dt.date) -> None: ...
+
+        def _step(
+            self, proc: Procedure, day: dt.date, check: tuple[str, str] | None, refusal: Event | None = None
+        ) -> Step: ...  # step

@@ -23,7 +23,9 @@ class Steps(LedgerState):
     """Builds a walk's ``Step``; changes nothing. Reads ``holders``, ``pending_of``, ``procedures``,
     ``took_seat``, ``events``, ``refusal_role``, ``rules`` and the periods (``Periods``)."""
 
-    def _step(self, proc: Procedure, day: dt.date, check: tuple[str, str] | None) -> Step:
+    def _step(self, proc: Procedure, day: dt.date, check: tuple[str, str] | None, refusal: Event | None = None) -> Step:
+        """The walk of ``proc`` on ``day`` (``check``: the pending call it checks; ``refusal``: a later
+        refusal it sees as made in it, ``Walks._refusal_reaches``)."""
         sitting, departing = self._sitting(proc)
         if check is not None:
             sitting.pop(check[0], None)
@@ -44,7 +46,7 @@ class Steps(LedgerState):
             and p.decision
             and p.decision.outcome not in ("successor", "referred")
         ]
-        events, number = self._visible(proc, day)
+        events, number = self._visible(proc, day, refusal)
         later = [e for e in self.events if e.date > day and e.type in MEMBERSHIP_EVENTS]
         start = len(events) + 1  # after every visible event
         early = self._in_period(proc.holding, proc.date)
@@ -101,15 +103,17 @@ class Steps(LedgerState):
                 departing.add(other.holding.person)
         return sitting, departing
 
-    def _visible(self, proc: Procedure, day: dt.date) -> tuple[list[tuple[int, Event, str]], int]:
+    def _visible(
+        self, proc: Procedure, day: dt.date, refusal: Event | None = None
+    ) -> tuple[list[tuple[int, Event, str]], int]:
         """The events a walk on ``day`` sees, numbered so that a number above the vacancy's means
         "of this procedure" (dated on or after the day the seat fell vacant; a refusal only if it
         refused this procedure's call) and a number below means "before" (earlier events; a refusal
-        of a call of an earlier procedure)."""
+        of a call of an earlier procedure); ``refusal``, though dated later, is seen too."""
         before: list[tuple[Event, str]] = []
         after: list[tuple[Event, str]] = []
         for e in self.events:
-            if e.date > day or e is proc.event:
+            if (e.date > day and e is not refusal) or e is proc.event:
                 continue
             kind = self.kind_of(e)
             if kind != e.type:
@@ -156,4 +160,7 @@ class Steps(LedgerState):
             if other.trigger != "refused":
                 return None  # a member's Verzicht: recorded as the vacated seat
             return "before", kind
-        return ("after" if role[1] == proc.index else "before"), kind
+        # a refusal of a call, and of the calls of the same day's procedures that reached its author as
+        # one already called (role[2], Walks._refusal_reaches)
+        here = role[1] == proc.index or proc.index in (role[2] if len(role) > 2 else ())
+        return ("after" if here else "before"), kind

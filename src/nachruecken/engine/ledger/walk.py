@@ -42,6 +42,8 @@ class Walks(LedgerState):
         decision = self.decide(step)
         if failing is not None and not self._pending_call_failed(proc, day, failing, decision):
             return  # the statute does not treat this event as failing the call
+        if failing is not None and failing[1] == "refused":
+            self._refusal_reaches(proc, day, failing[0])
         proc.decision = decision
         if decision.outcome == "successor":
             self._call_successor(proc, day, decision)
@@ -57,6 +59,7 @@ class Walks(LedgerState):
             return False
         call = proc.pending
         assert call is not None  # _walk checks a pending call
+        self._warn_unnotified(proc, day)
         call.ended, call.how = day, failing[1]
         self.pending_of.pop(call.person, None)
         if proc.decision is not None and proc.decision.status == "to_be_determined":
@@ -73,6 +76,59 @@ class Walks(LedgerState):
                 )
             )
         return True
+
+    def _refusal_reaches(self, proc: Procedure, day: dt.date, person: str) -> None:
+        """A refusal that failed the call of ``person`` in ``proc`` refuses, too, the calls of the other
+        procedures of seats vacated on the same day that reached him while he was pending here and so
+        passed him over as one already called: the seats of one day are filled together, and he was the
+        one each of their walks reached, so his refusal declines them all. Each such procedure, still
+        pending, is decided again as on the day of its call, with his refusal seen as made in it: its
+        call stands (the same person, from the same day); only the reason it gives for him changes
+        (refused, under the statute's norm for the refusal of a call, instead of already_called)."""
+        refusal = next(
+            (
+                e
+                for e in self.events
+                if e.person == person
+                and e.date == day
+                and self.refusal_role.get(e.seq, ("",))[0] == "call"
+                and self.refusal_role[e.seq][1] == proc.index
+            ),
+            None,
+        )
+        if refusal is None:
+            return
+        reached = [
+            p for p in self.procedures if p is not proc and p.date == proc.date and self._passed_as_called(p, person)
+        ]
+        if not reached:
+            return
+        self.refusal_role[refusal.seq] = ("call", proc.index, frozenset(p.index for p in reached))
+        for other in reached:
+            call = other.pending
+            assert call is not None  # _passed_as_called: a pending procedure
+            decision = self.decide(self._step(other, call.start, None, refusal))
+            if decision.successor == call.person and decision.status == (other.decision and other.decision.status):
+                other.decision = decision
+
+    def _passed_as_called(self, proc: Procedure, person: str) -> bool:
+        """Whether ``proc``, pending, passed ``person`` over as one already called (pending elsewhere)."""
+        if proc.state != "pending" or proc.decision is None or not isinstance(proc.decision.payload, dict):
+            return False
+        rows = proc.decision.payload.get("candidates") or []
+        return any(r.get("person") == person and r.get("reason") == "already_called" for r in rows)
+
+    def _warn_unnotified(self, proc: Procedure, day: dt.date) -> None:
+        """A call pending on ``day``, four weeks after it was made, with no notification recorded and
+        the core's assumption standing in for it (core.unnotified = pending): his silence has deemed
+        nothing (the old default would have made him a member), so the office is told to record the
+        notification or his declaration."""
+        call, decided = proc.pending, proc.decision
+        if call is None or decided is None or decided.status != "pending" or day <= self.period_from(call.start):
+            return
+        membership = (decided.payload or {}).get("membership") or {}
+        if membership.get("unnotified") == 1 and self.silence_deems_nothing(call.person, call.start):
+            self.result.warnings.append(("unnotified_pending", {"person": call.person, "date": call.start.isoformat()}))
 
     def _call_successor(self, proc: Procedure, day: dt.date, decision: Decision) -> None:
         """The statute calls a successor on ``day``: he is pending until his membership begins."""
