@@ -75,7 +75,12 @@ def test_kwo_66_not_eligible_at_the_election_unless_regained_by_then():
 
 
 def test_earlier_refusal_by_reading():
-    events = [("2025-01-10", "a", "died"), ("2025-01-12", "b", "refused"), ("2025-06-01", "c", "resigned")]
+    events = [
+        ("2025-01-10", "a", "died"),
+        ("2025-01-12", "b", "refused"),
+        ("2025-01-13", "c", "notified"),
+        ("2025-06-01", "c", "resigned"),
+    ]
     result = decide(case([_list()], events))
     second = next(d for d in result["determinations"] if d["vacancy"] == "c")
     assert second["successor"] == "d" and by_person(second)["b"]["reason"] == "refused"
