@@ -215,3 +215,99 @@ def test_german_words_for_the_finding():
     with pytest.raises(InputError, match="found"):
         words = [("2025-03-01", "a", "Niederlegung"), ("2025-03-20", "a", "Wichtiger Grund verneint", {"found": True})]
         build_case(sn_case(ONE_LIST, words), "<test>")
+
+
+# A called Ersatzperson's refusal (§ 18 Abs. 1 Satz 1: the Ablehnung of the office) refuses the call,
+# under every sn.membership reading: the next Ersatzperson succeeds the departed, and no second
+# vacancy opens; a resignation (`resigned`) of the same person is a departure and does open one.
+REFUSING = [
+    ("2025-01-01", "a", "died"),
+    ("2025-01-05", "d", "refused"),
+    ("2025-01-20", "d", "important_reason", {"found": True}),
+]
+
+
+@pytest.mark.parametrize("membership", ["on_call", "on_notification"])
+def test_called_ersatzperson_refusing_is_replaced_in_the_same_seat(membership):
+    det = only(decide(sn_case(ONE_LIST, REFUSING, readings={"sn.membership": membership})))
+    assert (det["vacancy"], det["successor"], by_person(det)["d"]["reason"]) == ("a", "b", "refused")
+    assert det["calls"][0]["person"] == "d" and det["calls"][0]["how"] == "refused"
+    # on_call: the next one is a member with his call, on the day of the finding
+    assert det["membership"]["member_from"] == ("2025-01-20" if membership == "on_call" else None)
+
+
+def test_called_ersatzperson_resigning_leaves_a_seat_of_his_own():
+    events = [REFUSING[0], ("2025-01-05", "d", "resigned"), REFUSING[2]]
+    dets = by_vacancy(decide(sn_case(ONE_LIST, events)))
+    assert (dets["a"]["successor"], dets["d"]["successor"]) == ("d", "b")
+
+
+def test_open_refusal_of_a_called_ersatzperson_refers_his_call_not_a_seat():
+    det = only(decide(sn_case(ONE_LIST, REFUSING[:2])))
+    assert (det["vacancy"], det["outcome"], det["referred_to"]) == ("a", "referred", "§ 18 Abs. 2 Satz 1 SächsGemO")
+
+
+def test_refusal_of_the_call_is_the_same_whatever_unrelated_events_come_between():
+    # metamorphic: another list's event in between, and a later death elsewhere, change nothing
+    other = sn_list(("x", 800, True), ("y", 100), nid="spd")
+    events = REFUSING[:2] + [("2025-01-10", "y", "left_group")] + REFUSING[2:] + [("2025-06-01", "x", "died")]
+    dets = by_vacancy(decide(sn_case(ONE_LIST + [other], events)))
+    assert (dets["a"]["successor"], dets["x"]["successor"]) == ("b", "y")
+    assert len(decide(sn_case(ONE_LIST + [other], events))["determinations"]) == 2
+
+
+# Mehrheitswahl: the order of the Ersatzpersonen is fixed at the Feststellung (§ 23 Satz 2, 3 KomWG,
+# § 51 Abs. 1 Satz 2 SächsKomWO): a lot drawn then decides; a published order is walked.
+MAJORITY = sn_list(("a", 900, True), ("e", 800, True), ("b", 100), ("c", 100), ("d", 50))
+
+
+def test_majority_lot_drawn_at_the_feststellung_decides_without_a_new_lot():
+    events = [("2024-06-10", "c", "lot_drawn"), ("2025-01-01", "a", "died"), ("2025-06-01", "e", "died")]
+    dets = by_vacancy(decide(sn_case([MAJORITY], events, election="majority")))
+    assert (dets["a"]["outcome"], dets["a"]["successor"], sorted(dets["a"]["lot_between"])) == (
+        "successor",
+        "c",
+        ["b", "c"],
+    )
+    assert "sn-komwg-23/3" in [g["norm"] for g in dets["a"]["grounds"]]
+    # at the next vacancy the one who lost the lot is next, with no lot asked for
+    assert (dets["e"]["successor"], dets["e"]["lot_between"]) == ("b", [])
+
+
+def test_majority_published_order_is_walked():
+    nom = sn_list(("a", 900, True), ("b", 100), ("c", 100), ("d", 50))
+    ranks = {"b": 2, "c": 1, "d": 3}
+    for cand in nom["candidates"]:
+        if cand["id"] in ranks:
+            cand["substitute_rank"] = ranks[cand["id"]]
+    det = only(decide(sn_case([nom], [("2025-01-01", "a", "died")], election="majority")))
+    assert (det["outcome"], det["successor"], det["lot_between"]) == ("successor", "c", [])
+    assert det["grounds"][0]["norm"] == "sn-komwo-51/1/2"
+
+
+# § 34 Abs. 1 with § 32 Abs. 1, 3 SächsGemO: an Ersatzperson with a Hinderungsgrund is not called with
+# "nothing bars him" (reading sn.hindrance).
+HINDERED = [("2024-09-01", "d", "elected_mayor"), ("2024-10-01", "b", "incompatibility"), ("2025-01-01", "a", "died")]
+
+
+def test_hindrance_passes_over_by_default():
+    det = only(decide(sn_case(ONE_LIST, HINDERED)))
+    rows = by_person(det)
+    assert det["successor"] == "c"
+    assert (rows["d"]["reason"], rows["d"]["norm"]) == ("incompatible", "sn-saechsgemo-32/1/nr1")
+    assert (rows["b"]["reason"], rows["b"]["norm"]) == ("incompatible", "sn-saechsgemo-32/1")
+    assert any(n["norm"] == "sn-saechsgemo-32/3/1" for n in det["notes"])
+
+
+def test_hindrance_referred_reading_and_its_end():
+    det = only(decide(sn_case(ONE_LIST, HINDERED, readings={"sn.hindrance": "referred"})))
+    assert (det["outcome"], det["referred_to"]) == ("referred", "§ 32 Abs. 3 Satz 1 SächsGemO")
+    # the mayoralty ended before the vacancy: he is called again
+    ended = HINDERED[:1] + [("2024-12-01", "d", "incompatibility_ended")] + HINDERED[2:]
+    assert only(decide(sn_case(ONE_LIST, ended)))["successor"] == "d"
+
+
+def test_open_refusal_of_the_last_ersatzperson_is_referred_not_left_empty():
+    nom = sn_list(("a", 900, True), ("b", 300))
+    det = only(decide(sn_case([nom], [("2025-01-01", "a", "died"), ("2025-01-05", "b", "refused")])))
+    assert (det["outcome"], det["referred_to"]) == ("referred", "§ 18 Abs. 2 Satz 1 SächsGemO")

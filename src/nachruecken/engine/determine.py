@@ -364,6 +364,7 @@ def _ledger_rules(sid: str, readings: tuple) -> LedgerRules:
         call_weeks=max((int(str(a[0])) for a in atoms.get("call_period_weeks/1", [])), default=1),
         uncleared_refuses=bool(atoms.get("deemed_refusal_unless_cleared/0")),
         declaration_needs_finding=bool(atoms.get("declaration_needs_finding/0")),
+        refusal_fails_call=bool(atoms.get("called_refusal_fails_call/0")),
     )
 
 

@@ -292,6 +292,8 @@ REPLAY_WARNINGS = {
         "called_without_vacancy": "the case records '{called}' as called on {date}, but no seat was open then "
         "that his list may fill: he is taken to sit from that day (a call before the "
         "case's events); name the seat with `seat_of` if it is in the case",
+        "refusal_of_call": "'{person}' refused on {date} the call to the seat of '{departed}': not a departure (no "
+        "second vacancy); once the council finds an important reason, the next Ersatzperson succeeds '{departed}'",
         "refused_by_member": "'{person}' refused on {date}, after the membership had begun{since_on}: read as giving "
         "up the seat (Verzicht); check that the declaration has the form the statute requires",
         "reservation_after_membership": "'{person}' declared acceptance with a reservation on {date}, after the "
@@ -403,6 +405,8 @@ REPLAY_WARNINGS = {
         "called_without_vacancy": "der Fall erfasst '{called}' als am {date} berufen, aber kein Sitz war offen, "
         "den seine Liste besetzen kann: er gilt ab diesem Tag als Mitglied (eine Berufung "
         "vor den Ereignissen des Falls); den Sitz mit `seat_of` nennen, wenn er im Fall steht",
+        "refusal_of_call": "'{person}' hat am {date} die Berufung in den Sitz von '{departed}' abgelehnt: kein "
+        "Ausscheiden (keine zweite Vakanz); mit dem wichtigen Grund rückt die nächste Ersatzperson für '{departed}' nach",
         "refused_by_member": "'{person}' hat am {date} abgelehnt, nachdem die Mitgliedschaft{since_on} begonnen hatte: "
         "als Verzicht auf den Sitz gelesen; ist die vom Gesetz verlangte Form gewahrt?",
         "reservation_after_membership": "'{person}' hat am {date} unter Vorbehalt angenommen, nachdem die "
@@ -534,7 +538,6 @@ def membership_summary(m: dict, lang: str) -> str:
 
 
 ASSUMED = {"en": "assumed", "de": "angenommen"}
-
 
 DEADLINE_MOVED = {
     "en": "the period would have ended on {nominal} ({days}); under BGB § 193 it ends on the next working day",

@@ -49,6 +49,7 @@ HEAD: dict[str, dict[str, Any]] = {  # per language: words (str) and the table's
         "membership": "Membership",
         "succ": "{label}: {name} ({id}) from {nom}",
         "lot": "Lot required between: {names}",
+        "lot_decided": "Decided by lot between: {names}",
         "referred": "Referred to {to}",
         "notes": "Note",
         "default": "default",
@@ -84,6 +85,7 @@ HEAD: dict[str, dict[str, Any]] = {  # per language: words (str) and the table's
         "membership": "Mitgliedschaft",
         "succ": "{label}: {name} ({id}) aus dem Wahlvorschlag {nom}",
         "lot": "Losentscheid zwischen: {names}",
+        "lot_decided": "Durch Los entschieden zwischen: {names}",
         "referred": "Verwiesen auf {to}",
         "notes": "Hinweis",
         "default": "Standard",
@@ -273,7 +275,8 @@ def _render_determination(det: dict, case, console: Console, lang: str) -> None:
             text += "; " + escape(count)
         _indented(console, f"[bold yellow]{h['outcome']}: {text}[/bold yellow]", 0)
     if det["lot_between"] and outcome == "successor":
-        console.print("  " + h["lot"].format(names=", ".join(escape(case.display(p)) for p in det["lot_between"])))
+        names = ", ".join(escape(case.display(p)) for p in det["lot_between"])
+        console.print("  " + h["lot_decided"].format(names=names))
     console.print(f"[bold]{h['grounds']}:[/bold]")
     for i, g in enumerate(det["grounds"], 1):
         _indented(console, f"{i}. [cyan]{escape(g['citation'])}[/cyan]: {escape(g['explanation'])}", 2)

@@ -105,6 +105,8 @@ class Declarations(LedgerState):
                 )
             actions.append((ev.seq, "open", self._open(ev, "refused"), None))
             return
+        if ev.type == "refused" and self._refuses_own_call(ev, day, actions):
+            return
         if self.rules.verzicht_recorded_only and ev.form == "written":
             # NRW § 38 Satz 1: only a declaration zur Niederschrift gives the seat up
             self.result.warnings.append(("verzicht_not_recorded", {"person": p, "date": day.isoformat()}))
@@ -116,6 +118,35 @@ class Declarations(LedgerState):
         elif self.rules.verzicht_recorded_only and ev.form != "recorded":
             self.result.warnings.append(("verzicht_form_unknown", {"person": p, "date": day.isoformat()}))
         actions.append((ev.seq, "open", self._open(ev, "resigned"), None))
+
+    def _refuses_own_call(self, ev: Event, day: dt.date, actions: list) -> bool:
+        """Where the statute says so (``refusal_fails_call``), a refusal of one who holds a seat by a call
+        refuses that call, not the seat: he is taken off it, his call is pending again, and the day's check
+        fails it, so the procedure he was called to walks on to the next person (or, a refusal whose finding
+        is not recorded, is referred to that finding by the statute)."""
+        p, holding = ev.person, self.holders[ev.person]
+        if not (self.rules.refusal_fails_call and holding.how == "called"):
+            return False
+        proc = next(
+            (
+                x
+                for x in reversed(self.procedures)
+                if x.state == "ended" and x.calls and x.calls[-1].person == p and x.calls[-1].ended is None
+            ),
+            None,
+        )
+        if proc is None or proc.holding.seat_nomination != holding.seat_nomination:
+            return False
+        del self.holders[p]
+        self.took_seat.remove((p, proc.calls[-1].nomination, "called"))
+        proc.state, proc.ended_on = "pending", None
+        self.pending_of[p] = proc
+        self.refusal_role[ev.seq] = ("call", proc.index)
+        self.result.warnings.append(
+            ("refusal_of_call", {"person": p, "date": day.isoformat(), "departed": proc.holding.person})
+        )
+        actions.append((ev.seq, "check", proc, (p, "refused")))
+        return True
 
     def _uncalled(self, day: dt.date, uncalled: list[Event], actions: list) -> None:
         """Refusals and waivers of persons neither member nor pending. A waiver of the Anwartschaft

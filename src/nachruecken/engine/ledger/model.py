@@ -65,6 +65,9 @@ class LedgerRules:
     # later procedures see it as that refusal (Hamburg: § 36 has no waiver of its own)
     declaration_needs_finding: bool = False  # a refusal or resignation takes effect only with the
     # council's finding of an important reason (Sachsen § 18 Abs. 2 SächsGemO; ledger/findings.py)
+    refusal_fails_call: bool = False  # a called member's refusal (`refused`) refuses the call that seated him,
+    # not the seat: his call fails and the vacancy he was called to is decided again (Sachsen § 18 Abs. 1
+    # Satz 1 SächsGemO: the Ablehnung of the office, distinct from the Ausscheiden a `resigned` asks for)
     uncleared_refuses: bool = False  # an elected person's Hinderungsgrund not cleared by the end of his
     # period to declare counts as his refusal of the election (Brandenburg § 51 Abs. 2 Satz 2, Hessen old
     # § 24 Abs. 2); an acceptance without the proof makes no member
