@@ -311,3 +311,23 @@ def test_open_refusal_of_the_last_ersatzperson_is_referred_not_left_empty():
     nom = sn_list(("a", 900, True), ("b", 300))
     det = only(decide(sn_case([nom], [("2025-01-01", "a", "died"), ("2025-01-05", "b", "refused")])))
     assert (det["outcome"], det["referred_to"]) == ("referred", "§ 18 Abs. 2 Satz 1 SächsGemO")
+
+
+def test_majority_lot_order_is_the_same_whenever_it_was_recorded():
+    # metamorphic: the draws W then X rank W first, dated at the Feststellung or after the first vacancy
+    nom = sn_list(("a", 900, True), ("e", 800, True), ("w", 120), ("x", 120), ("y", 120))
+    draws = [("{d}", "w", "lot_drawn"), ("{d}", "x", "lot_drawn")]
+    deaths = [("2025-04-01", "a", "died"), ("2025-05-01", "e", "died")]
+    at_election = [(d.format(d="2024-06-10"), p, t) for d, p, t in draws] + deaths
+    after_first = deaths[:1] + [(d.format(d="2025-04-10"), p, t) for d, p, t in draws] + deaths[1:]
+    for events in (at_election, after_first):
+        dets = by_vacancy(decide(sn_case([nom], events, election="majority")))
+        assert (dets["a"]["successor"], dets["e"]["successor"]) == ("w", "x"), events
+
+
+def test_majority_published_places_settle_a_tie_though_the_field_is_not_all_ranked():
+    nom = sn_list(("a", 900, True), ("x", 120), ("y", 120), ("z", 90))
+    nom["candidates"][1]["substitute_rank"], nom["candidates"][2]["substitute_rank"] = 2, 1
+    det = only(decide(sn_case([nom], [("2025-01-01", "a", "died")], election="majority")))
+    assert (det["outcome"], det["successor"]) == ("successor", "y")
+    assert any(n["norm"] == "sn-komwo-51/1/2" for n in det["notes"])  # the incomplete order is still noted
