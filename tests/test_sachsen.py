@@ -242,6 +242,24 @@ def test_called_ersatzperson_resigning_leaves_a_seat_of_his_own():
     assert (dets["a"]["successor"], dets["d"]["successor"]) == ("d", "b")
 
 
+def test_refusal_after_taking_the_office_up_leaves_a_seat_not_the_call():
+    # § 18 Abs. 1 Satz 1: the Übernahme is refused only until it is made; after an `accepted` of his the
+    # refusal asks the Beendigung: he leaves (with the finding) and the departed's determination stands
+    took_up = [REFUSING[0], ("2025-01-03", "d", "accepted"), *REFUSING[1:]]
+    result = decide(sn_case(ONE_LIST, took_up))
+    dets = by_vacancy(result)
+    assert (dets["a"]["successor"], dets["d"]["successor"], dets["d"]["date"]) == ("d", "b", "2025-01-20")
+    # the warning names the day he declared, not the finding's
+    assert [w for w in result["warnings"] if "after taking the office up" in w] == [
+        "'d' refused on 5 January 2025, after taking the office up (`accepted`): not the refusal of the call but "
+        "a request to end the office (Beendigung, § 18 Abs. 1 Satz 1 SächsGemO), which leaves a seat of its own "
+        "once the council finds the important reason"
+    ]
+    # an `accepted` only after the refusal changes nothing: the refusal refused the call
+    late = [*REFUSING, ("2025-01-25", "d", "accepted")]
+    assert only(decide(sn_case(ONE_LIST, late)))["successor"] == "b"
+
+
 def test_open_refusal_of_a_called_ersatzperson_refers_his_call_not_a_seat():
     det = only(decide(sn_case(ONE_LIST, REFUSING[:2])))
     assert (det["vacancy"], det["outcome"], det["referred_to"]) == ("a", "referred", "§ 18 Abs. 2 Satz 1 SächsGemO")
@@ -272,6 +290,10 @@ def test_majority_lot_drawn_at_the_feststellung_decides_without_a_new_lot():
     assert "sn-komwg-23/3" in [g["norm"] for g in dets["a"]["grounds"]]
     # at the next vacancy the one who lost the lot is next, with no lot asked for
     assert (dets["e"]["successor"], dets["e"]["lot_between"]) == ("b", [])
+    # the winner of the lot, already called, shares b's count: he is listed as passed over before b
+    # (the walk ends with its successor), not after him
+    rows = [(c["person"], c["status"], c["rank"]) for c in dets["e"]["candidates"]]
+    assert rows == [("c", "skipped", 1), ("b", "successor", 2)]
 
 
 def test_majority_published_order_is_walked():

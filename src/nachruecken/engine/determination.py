@@ -138,13 +138,20 @@ class _Walk:
         for p, n, code, norm, day in atoms.get("reason/5", []):
             reasons.setdefault((p, n), []).append((str(code), norm, day))
         about, text_variant = _about(case, texts, atoms)
+        status = {(p, n): s for p, n, s in atoms.get("status/3", [])}
+        # persons sharing a rank: a step of a chain first, then who is passed over before who is reached
+        # (the equal count or place does not matter for him) and who stands behind last
+        share = {"skipped": 0, "successor": 1, "tied": 1}
         return cls(
-            listed=sorted(atoms.get("listed/4", []), key=lambda a: (a[0], a[1], step_of.get((a[2], a[3]), 0))),
+            listed=sorted(
+                atoms.get("listed/4", []),
+                key=lambda a: (a[0], a[1], step_of.get((a[2], a[3]), 0), share.get(str(status.get((a[2], a[3]))), 2)),
+            ),
             step_of=step_of,
             lot_between=_lot_between(atoms, step_of),
             pools={k: (n, key, norm) for k, n, key, norm in atoms.get("pool/4", [])},
             shown={k: (n, key, norm) for k, n, key, norm in atoms.get("shown_pool/4", [])},
-            status={(p, n): s for p, n, s in atoms.get("status/3", [])},
+            status=status,
             reasons=reasons,
             about=about,
             text_variant=text_variant,
