@@ -8,7 +8,8 @@ import string
 import pytest
 
 from nachruecken.law.statutes import SOURCE_KEYS, encoded_statutes, encodings_dir, load_statute, statute_files
-from nachruecken.law.texts import LABELS, REPLAY_WARNINGS
+from nachruecken.law.texts import LABELS
+from nachruecken.law.warning_texts import REPLAY_WARNINGS
 from nachruecken.output.documents.feststellung import EVENT_SENTENCE
 
 NORM_ID = re.compile(r'"((?:he|nw|bb|mv|hh|rp|sn|sh|st|by)-[a-z]+-[0-9a-z]+(?:/[0-9a-z]+)*)"')

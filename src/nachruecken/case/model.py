@@ -148,6 +148,9 @@ class Event:
     # important_reason: whether the council found an important reason for the person's declared
     # refusal or resignation (Sachsen § 18 Abs. 2 SächsGemO); None for every other type
     found: bool | None = None
+    # a declaration whose effect waits for that finding: the day it was made (its `date` is then the
+    # finding's, ledger/findings.py), for the words that say when the person declared
+    declared_on: dt.date | None = None
 
 
 @dataclass

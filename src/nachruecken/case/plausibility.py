@@ -1,6 +1,6 @@
 """Plausibility warnings: a case that decides, but probably not the case the office meant.
 
-Each is a (code, params) pair in words in ``explain.REPLAY_WARNINGS``; none changes a determination.
+Each is a (code, params) pair in words in ``law/warning_texts.py``; none changes a determination.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from nachruecken.case.plausibility import case_warnings, departure_hint, result_
 from nachruecken.engine.ledger import LedgerRules, run_ledger
 from nachruecken.law.dates import local_holiday, long_date
 from nachruecken.law.statutes import STATE_OF, Statute, versions_of
-from nachruecken.law.texts import REPLAY_WARNINGS
+from nachruecken.law.warning_texts import REPLAY_WARNINGS
 
 # statute notes that are also case warnings: the data, not the law, decides the outcome, or a fact
 # outside the case may change it

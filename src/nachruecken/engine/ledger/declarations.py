@@ -105,28 +105,30 @@ class Declarations(LedgerState):
                 )
             actions.append((ev.seq, "open", self._open(ev, "refused"), None))
             return
-        if ev.type == "refused" and self._refuses_own_call(ev, day, actions):
+        role = self._refuses_own_call(ev, day, actions) if ev.type == "refused" else None
+        if role == "call":
             return
         if self.rules.verzicht_recorded_only and ev.form == "written":
             # NRW § 38 Satz 1: only a declaration zur Niederschrift gives the seat up
             self.result.warnings.append(("verzicht_not_recorded", {"person": p, "date": day.isoformat()}))
             return
-        if ev.type == "refused":  # (its warning names the form the statute requires)
-            self.result.warnings.append(
-                ("refused_by_member", {"person": p, "date": day.isoformat(), "since": self._since(p)})
-            )
+        if ev.type == "refused":  # (its warning names the form the statute requires, or the taking up)
+            code = "refusal_after_taking_up" if role == "taken_up" else "refused_by_member"
+            said = (ev.declared_on or day).isoformat()
+            self.result.warnings.append((code, {"person": p, "date": said, "since": self._since(p)}))
         elif self.rules.verzicht_recorded_only and ev.form != "recorded":
             self.result.warnings.append(("verzicht_form_unknown", {"person": p, "date": day.isoformat()}))
         actions.append((ev.seq, "open", self._open(ev, "resigned"), None))
 
-    def _refuses_own_call(self, ev: Event, day: dt.date, actions: list) -> bool:
+    def _refuses_own_call(self, ev: Event, day: dt.date, actions: list) -> str | None:
         """Where the statute says so (``refusal_fails_call``), a refusal of one who holds a seat by a call
-        refuses that call, not the seat: he is taken off it, his call is pending again, and the day's check
-        fails it, so the procedure he was called to walks on to the next person (or, a refusal whose finding
-        is not recorded, is referred to that finding by the statute)."""
+        refuses that call, not the seat (``"call"``): he is taken off it, his call is pending again, and the
+        day's check fails it, so the procedure he was called to walks on to the next person (or, a refusal
+        whose finding is not recorded, is referred to that finding by the statute). Once he has taken the
+        office up, it does not (``"taken_up"``)."""
         p, holding = ev.person, self.holders[ev.person]
         if not (self.rules.refusal_fails_call and holding.how == "called"):
-            return False
+            return None
         proc = next(
             (
                 x
@@ -136,17 +138,35 @@ class Declarations(LedgerState):
             None,
         )
         if proc is None or proc.holding.seat_nomination != holding.seat_nomination:
-            return False
+            return None
+        if self._took_up(p, proc.calls[-1].start, ev):
+            return "taken_up"
         del self.holders[p]
         self.took_seat.remove((p, proc.calls[-1].nomination, "called"))
         proc.state, proc.ended_on = "pending", None
         self.pending_of[p] = proc
         self.refusal_role[ev.seq] = ("call", proc.index)
         self.result.warnings.append(
-            ("refusal_of_call", {"person": p, "date": day.isoformat(), "departed": proc.holding.person})
+            (
+                "refusal_of_call",
+                {"person": p, "date": (ev.declared_on or day).isoformat(), "departed": proc.holding.person},
+            )
         )
         actions.append((ev.seq, "check", proc, (p, "refused")))
-        return True
+        return "call"
+
+    def _took_up(self, p: str, called_on: dt.date, refusal: Event) -> bool:
+        """Whether the called member took the office up before his refusal: the Übernahme can be refused
+        only until it is made (§ 18 Abs. 1 Satz 1 SächsGemO sets the Ablehnung of the Übernahme beside the
+        Beendigung a member asks for). An `accepted` of his, from his call on and before the refusal,
+        records it; his refusal then asks to leave the seat (a vacancy of its own), not to refuse the call."""
+        return any(
+            e.person == p
+            and e.type == "accepted"
+            and e.date >= called_on
+            and (e.date, e.seq) < (refusal.date, refusal.seq)
+            for e in self.events
+        )
 
     def _uncalled(self, day: dt.date, uncalled: list[Event], actions: list) -> None:
         """Refusals and waivers of persons neither member nor pending. A waiver of the Anwartschaft

@@ -57,5 +57,5 @@ def apply_findings(
             continue
         day = moved[ev.seq]
         if day is not None:
-            out.append(dataclasses.replace(ev, date=day, received=None))
+            out.append(dataclasses.replace(ev, date=day, received=None, declared_on=ev.date))
     return out, warnings
