@@ -15,7 +15,7 @@ from nachruecken.case.office import designations as ersatz
 from nachruecken.case.office.candidates import Roster, read_roster
 from nachruecken.case.office.events import EventRows, read_events
 from nachruecken.case.office.fall import read_fall
-from nachruecken.case.office.findings import event_findings, findings, summary
+from nachruecken.case.office.findings import column_map, event_findings, findings, summary
 from nachruecken.case.office.names import PersonIndex
 from nachruecken.case.office.read import Table, read_csv, read_source, read_xlsx
 from nachruecken.errors import InputError
@@ -31,19 +31,25 @@ class Imported:
 
 
 def import_office(
-    source: Path, statute: str | None = None, events: Path | None = None, fall: Path | None = None
+    source: Path,
+    statute: str | None = None,
+    events: Path | None = None,
+    fall: Path | None = None,
+    columns: dict[str, str] | None = None,
 ) -> Imported:
     """The case of an office's files: ``source`` (a list, a workbook or a folder) and, given apart,
-    the events and the case sheet."""
+    the events and the case sheet; ``columns`` says what a candidate column means (`--spalte`)."""
     tables = read_source(source)
     if events is not None:
         tables["ereignisse"] = _sheet(events, "ereignisse")
     if fall is not None:
         tables["fall"] = _sheet(fall, "fall")
-    return import_tables(tables, statute, source)
+    return import_tables(tables, statute, source, columns)
 
 
-def import_tables(tables: dict[str, Table], statute: str | None, source: Path) -> Imported:
+def import_tables(
+    tables: dict[str, Table], statute: str | None, source: Path, columns: dict[str, str] | None = None
+) -> Imported:
     """The case of the office's sheets as tables (``bewerber``, and optionally ``ereignisse``, ``fall``);
     ``source`` names the file in messages and gives the title where the sheets give none."""
     if "bewerber" not in tables:
@@ -54,7 +60,7 @@ def import_tables(tables: dict[str, Table], statute: str | None, source: Path) -
     if spec is None:
         raise InputError("keine Vorschrift: --statute angeben (oder im Blatt Fall: Vorschrift)", "", str(source))
     statute_id = resolve_statute_id(spec, "--statute")
-    roster = read_roster(tables["bewerber"], statute_id, given.get("election") == "majority")
+    roster = read_roster(tables["bewerber"], statute_id, given.get("election") == "majority", columns)
     index = PersonIndex()
     for p in roster.persons.values():
         index.add(p.id, p.name, p.surname, p.party)
@@ -64,7 +70,7 @@ def import_tables(tables: dict[str, Table], statute: str | None, source: Path) -
     if vacancy_names:
         data["vacancy"] = [index.find(n, "Blatt Fall, Nachfolge für", str(source)) for n in vacancy_names]
     case = _validated(data, source, rows, tables.get("ereignisse"))
-    notes = summary(roster, links, len(rows.events))
+    notes = summary(roster, links, len(rows.events)) + column_map(roster)
     if rows.ignored:
         notes.append("Spalten im Blatt Ereignisse nicht übernommen: " + ", ".join(rows.ignored))
     if fall_ignored:

@@ -73,6 +73,8 @@ class Roster:
     notes: list[str] = field(default_factory=list)
     district_word: str = "Wahlbezirk"
     has_votes: bool = True
+    reading: list[tuple[str, str]] = field(default_factory=list)  # the column map: header, how it was read
+    named: dict[tuple, tuple[str, int]] = field(default_factory=dict)  # (thing, number) -> its name, first row
 
 
 REQUIRED = {"surname": "Name"}
@@ -83,9 +85,22 @@ REQUIRED = {"surname": "Name"}
 MAJORITY_FIELD = "Mehrheitswahl"
 
 
-def read_roster(table: Table, statute: str, majority: bool = False) -> Roster:
-    cols = _columns(table, statute, majority)
-    roster = Roster(ignored=cols.ignored, has_votes="votes" in cols)
+# A row that sums the others up (an export's footer): no candidate
+TOTALS = ("summe", "gesamt", "insgesamt", "summe gesamt", "gesamtsumme", "zusammen")
+
+
+def _is_header(cells: list[str]) -> bool:
+    """The header of a candidate sheet: the first row with a name column."""
+    return any(norm_header(c) in CANDIDATE_FIELDS["surname"] for c in cells)
+
+
+def read_roster(table: Table, statute: str, majority: bool = False, overrides: dict | None = None) -> Roster:
+    titled = table.from_header(_is_header)
+    cols = _columns(titled, statute, majority, overrides)
+    roster = Roster(ignored=cols.ignored, has_votes="votes" in cols, reading=cols.reading)
+    if titled is not table:
+        roster.notes.append(f"Zeilen über der Kopfzeile (bis Zeile {titled.header_line - 1}) nicht übernommen")
+    table = titled
     if "district" in cols:
         said = table.header[cols.index["district"]].lower()
         roster.district_word = next(
@@ -96,8 +111,16 @@ def read_roster(table: Table, statute: str, majority: bool = False) -> Roster:
     keys: dict[tuple, str] = {}
     taken: set[str] = set()
     for line, cells in table.rows:
+        if _is_total(cells, cols):
+            roster.notes.append(f"Zeile {line} ist eine Summenzeile, nicht übernommen")
+            continue
         _row(roster, table, cols, line, cells, keys, taken, statute)
     return roster
+
+
+def _is_total(cells: list[str], cols: Columns) -> bool:
+    """A footer that sums up: no name, and a cell that says it is a total."""
+    return not cell(cells, cols, "surname") and any(norm_header(c) in TOTALS for c in cells)
 
 
 # States whose councils are elected in Wahlkreise (one person each) and from a party list beside them, so that a
@@ -105,13 +128,14 @@ def read_roster(table: Table, statute: str, majority: bool = False) -> Roster:
 DISTRICT_AND_LIST = ("nw-", "sh-")
 
 
-def _columns(table: Table, statute: str, majority: bool) -> Columns:
-    cols = map_columns(table, CANDIDATE_FIELDS, REQUIRED)
-    if "nomination" not in cols and "nomination_id" not in cols and not majority:
+def _columns(table: Table, statute: str, majority: bool, overrides: dict | None) -> Columns:
+    cols = map_columns(table, CANDIDATE_FIELDS, REQUIRED, overrides)
+    named = ("nomination", "nomination_id", "nomination_number")
+    if not any(f in cols for f in named) and not majority:
         raise InputError(
             "keine Spalte Wahlvorschlag / Liste / Partei; die Kopfzeile hat: "
             + ", ".join(repr(h) for h in table.header),
-            table.at(1),
+            table.at(table.header_line),
             table.file,
         )
     plain_list_place = "list_position" in cols and norm_header(table.header[cols.index["list_position"]]) in (
@@ -122,19 +146,26 @@ def _columns(table: Table, statute: str, majority: bool) -> Columns:
         return cols  # a sheet `convert` wrote: one candidacy a row, every id given
     if statute.startswith(DISTRICT_AND_LIST) and "position" in cols and "list_position" not in cols:
         # a Wahlbezirk (Wahlkreis) nomination names one person; a place is the place on the list
-        cols.index["list_position"] = cols.index.pop("position")
+        cols.retake("position", "list_position", table.header)
     elif not statute.startswith(DISTRICT_AND_LIST) and plain_list_place and "position" not in cols:
         # elsewhere a plain "Listenplatz" is the place on the row's own list (a Wahlkreis's list, too)
-        cols.index["position"] = cols.index.pop("list_position")
+        cols.retake("list_position", "position", table.header)
     return cols
 
 
 def _row(roster, table, cols, line, cells, keys, taken, statute) -> None:
     at = lambda f: table.at(line, table.header[cols.index[f]]) if f in cols else table.at(line)
     get = lambda f: cell(cells, cols, f)
-    party = get("nomination") or get("nomination_id") or ("" if "nomination" in cols else MAJORITY_FIELD)
+    number = get("nomination_number")
+    party = get("nomination") or (f"Wahlvorschlag {number}" if number else "") or get("nomination_id")
+    party = party or ("" if "nomination" in cols or "nomination_number" in cols else MAJORITY_FIELD)
     if not party:
         raise InputError("kein Wahlvorschlag in dieser Zeile", at("nomination"), table.file)
+    if number:
+        _one_name(roster, ("Wahlvorschlag", number), party, line, at("nomination"), table.file)
+    if get("district") and get("district_name"):
+        word = roster.district_word
+        _one_name(roster, (word, get("district")), get("district_name"), line, at("district_name"), table.file)
     surname = get("surname")
     if not surname and not get("person_id"):
         raise InputError("kein Name in dieser Zeile", at("surname"), table.file)
@@ -187,6 +218,28 @@ def _row(roster, table, cols, line, cells, keys, taken, statute) -> None:
             )
         _check_place(nom, cand, table)
         nom.candidates[person.id] = cand
+
+
+def _one_name(roster: Roster, thing: tuple[str, str], name: str, line: int, at: str, file: str) -> None:
+    """A number names one thing and a name one number, in every row (Wahlvorschlag-Nr. and Wahlvorschlag,
+    Wahlbezirk-Nr. and Wahlbezirk): a row that contradicts an earlier one is the error."""
+    word, number = thing
+    first = roster.named.setdefault(thing, (name, line))
+    if first[0] != name:
+        raise InputError(
+            f"{word} Nr. {number} heißt in Zeile {first[1]} '{first[0]}', in dieser Zeile '{name}': Nummer oder Name "
+            "berichtigen",
+            at,
+            file,
+        )
+    other = roster.named.setdefault((word, "name", name), (number, line))
+    if other[0] != number:
+        raise InputError(
+            f"'{name}' hat in Zeile {other[1]} die {word}-Nr. {other[0]}, in dieser Zeile die Nr. {number}: Nummer "
+            "oder Name berichtigen",
+            at,
+            file,
+        )
 
 
 def _same(known: Candidacy, again: Candidacy) -> bool:

@@ -6,6 +6,7 @@ each field has the names offices give it. A column is understood, or named as no
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -119,6 +120,63 @@ CANDIDATE_FIELDS: dict[str, tuple[str, ...]] = {
     "sublist": ("teilliste", "teilwahlvorschlag", "wahlvorschlag in der verbindung", "sublist"),
     "substitute_list": ("ersatzliste",),
     "by_election": ("nachwahl am", "ersatzwahl am", "gewählt bei nachwahl am"),
+    # the number of a Wahlvorschlag beside its name: the number keys it (``pairs``)
+    "nomination_number": (
+        "wahlvorschlag nr",
+        "nr wahlvorschlag",
+        "nr des wahlvorschlags",
+        "wahlvorschlagsnummer",
+        "wahlvorschlag nummer",
+        "wahlvorschlagsnr",
+        "wv nr",
+        "liste nr",
+        "listen nr",
+        "listennummer",
+        "listennr",
+        "nr liste",
+        "partei nr",
+    ),
+}
+
+# What each field is, in the words of the column map and of `import --felder`
+FIELD_WORDS = {
+    "person_id": "Kennung der Person",
+    "nomination_id": "Kennung des Wahlvorschlags",
+    "group_id": "Kennung der Partei",
+    "nomination": "Wahlvorschlag (Name)",
+    "nomination_number": "Wahlvorschlag (Nummer)",
+    "group_kind": "Art des Wahlvorschlags",
+    "position": "Platz auf dem Wahlvorschlag",
+    "list_position": "Platz auf der Reserveliste",
+    "title": "Titel",
+    "surname": "Name",
+    "first_name": "Vorname",
+    "salutation": "Anrede",
+    "votes": "Stimmen",
+    "elected": "gewählt",
+    "seat": "Sitzart",
+    "district": "Wahlbezirk (Nummer oder Name)",
+    "district_name": "Wahlbezirk (Name neben der Nummer)",
+    "substitute_for": "Ersatzbewerber für",
+    "designated_only": "nur Ersatzbewerber",
+    "non_member": "parteilos",
+    "substitute_rank": "Rang als Ersatzperson",
+    "sublist": "Teilliste",
+    "substitute_list": "Ersatzliste",
+    "by_election": "Nachwahl am",
+    "date": "Datum",
+    "name": "Name",
+    "type": "Ereignis",
+    "received": "Eingang",
+    "form": "Form",
+    "seat_of": "Sitz von",
+    "ground": "Grund",
+    "cause": "Ursache",
+    "group": "Partei",
+    "kind": "Art der Wahl",
+    "note": "Bemerkung",
+    "key": "Angabe",
+    "value": "Wert",
 }
 
 # The events sheet (Ereignisse)
@@ -158,45 +216,98 @@ def norm_header(text: str) -> str:
 
 @dataclass
 class Columns:
-    """Field -> column index of one table, and the headers not taken."""
+    """Field -> column index of one table, the headers not taken, and how each column was read
+    (header, what the import did with it: the column map an office sees)."""
 
     index: dict[str, int]
     ignored: list[str]
+    reading: list[tuple[str, str]] = dataclasses.field(default_factory=list)
 
     def __contains__(self, field: str) -> bool:
         return field in self.index
 
+    def retake(self, old: str, new: str, header: list[str]) -> None:
+        """The column of field ``old`` read as ``new`` (what the statute makes of a plain place)."""
+        col = self.index.pop(old)
+        self.index[new] = col
+        self.reading = [(raw, FIELD_WORDS[new] if raw == header[col] else what) for raw, what in self.reading]
 
-def map_columns(table: Table, fields: dict[str, tuple[str, ...]], required: dict[str, str]) -> Columns:
-    """Which column holds which field. Two columns for one field, a missing required field, or an
-    unknown column that looks like structure are errors (one line, naming the header row)."""
+
+def map_columns(
+    table: Table, fields: dict[str, tuple[str, ...]], required: dict[str, str], overrides: dict | None = None
+) -> Columns:
+    """Which column holds which field. ``overrides`` (header -> field, or "-" for none: `--spalte`) come
+    first; on the candidate sheet a number and a name of one thing are paired (``pairs``). Two columns
+    for one field, a missing required field, or an unknown column that looks like structure are errors
+    (one line, naming the header row and the `--spalte` that settles it)."""
+    given = {norm_header(k): v for k, v in (overrides or {}).items()}
+    wrong = [(k, v) for k, v in (overrides or {}).items() if v != "-" and v not in fields]
+    if wrong:
+        raise InputError(
+            f"--spalte '{wrong[0][0]}={wrong[0][1]}': kein Feld '{wrong[0][1]}' (Felder: `nachruecken import --felder`)",
+            table.at(table.header_line),
+            table.file,
+        )
+    unknown = [k for k in (overrides or {}) if norm_header(k) not in {norm_header(h) for h in table.header}]
+    if unknown:
+        raise InputError(
+            f"--spalte '{unknown[0]}': keine solche Spalte in der Kopfzeile", table.at(table.header_line), table.file
+        )
+    if fields is CANDIDATE_FIELDS:
+        from nachruecken.case.office.pairs import candidate_fields
+
+        meant = candidate_fields(table, given)
+    else:
+        meant = [given.get(norm_header(raw)) or _field_of(norm_header(raw), fields) for raw in table.header]
     found: dict[str, int] = {}
-    ignored: list[str] = []
-    for col, raw in enumerate(table.header):
-        name = norm_header(raw)
-        field = next((key for key, names in fields.items() if name in names), None)
-        if field is None:
-            if not name:
-                continue
-            if fields is CANDIDATE_FIELDS and _STRUCTURE.search(name) and not _SHARE.search(name):
-                raise InputError(
-                    f"die Spalte '{raw}' sieht nach Listenstruktur aus, die der Import nicht zuordnen kann; "
-                    "umbenennen (Spaltennamen: `nachruecken template`) oder entfernen",
-                    table.at(1),
-                    table.file,
-                )
-            ignored.append(raw)
+    cols = Columns(found, [])
+    for col, (raw, field) in enumerate(zip(table.header, meant)):
+        if field in (None, "-") or field.startswith("-"):
+            _not_taken(table, cols, raw, field, fields is CANDIDATE_FIELDS)
             continue
         if field in found:
             raise InputError(
-                f"die Spalten '{table.header[found[field]]}' und '{raw}' meinen beide dasselbe", table.at(1), table.file
+                f"die Spalten '{table.header[found[field]]}' und '{raw}' meinen beide {FIELD_WORDS.get(field, field)}; "
+                f'eine mit --spalte "{raw}=-" weglassen oder mit --spalte "{raw}=<feld>" zuordnen',
+                table.at(table.header_line),
+                table.file,
             )
         found[field] = col
+        cols.reading.append((raw, FIELD_WORDS.get(field, field)))
     missing = [label for key, label in required.items() if key not in found]
     if missing:
         shown = ", ".join(repr(h) for h in table.header)
-        raise InputError(f"keine Spalte {' / '.join(missing)}; die Kopfzeile hat: {shown}", table.at(1), table.file)
-    return Columns(found, ignored)
+        raise InputError(
+            f"keine Spalte {' / '.join(missing)}; die Kopfzeile hat: {shown}", table.at(table.header_line), table.file
+        )
+    return cols
+
+
+def _field_of(name: str, fields: dict[str, tuple[str, ...]]) -> str | None:
+    return next((key for key, names in fields.items() if name in names), None)
+
+
+def _not_taken(table: Table, cols: Columns, raw: str, field: str | None, candidates: bool) -> None:
+    """A column the import does not read: kept as extra data, left out for a reason the pairing gave
+    (``-why``), or, where its name says it carries structure, an error."""
+    name = norm_header(raw)
+    if not name:
+        return
+    if field is None and candidates and _STRUCTURE.search(name) and not _SHARE.search(name):
+        raise InputError(
+            f"die Spalte '{raw}' sieht nach Listenstruktur aus, die der Import nicht zuordnen kann; "
+            f'mit --spalte "{raw}=<feld>" zuordnen (Felder: `nachruecken import --felder`) oder mit '
+            f'--spalte "{raw}=-" weglassen',
+            table.at(table.header_line),
+            table.file,
+        )
+    cols.ignored.append(raw)
+    why = (
+        field[1:]
+        if field and len(field) > 1
+        else ("nicht verwendet (--spalte)" if field == "-" else "nicht übernommen")
+    )
+    cols.reading.append((raw, why))
 
 
 def cell(cells: list[str], cols: Columns, field: str) -> str:

@@ -60,7 +60,7 @@ def read_events(
     """``nominations``: nomination name or id -> id; ``groups``: the case's group ids -> their persons."""
     cols = map_columns(table, EVENT_FIELDS, {"date": "Datum", "type": "Ereignis"})
     if "name" not in cols and "person_id" not in cols:
-        raise InputError("keine Spalte Name", table.at(1), table.file)
+        raise InputError("keine Spalte Name", table.at(table.header_line), table.file)
     out = EventRows()
     out.ignored = cols.ignored
     for line, cells in table.rows:

@@ -39,7 +39,12 @@ def summary(roster: Roster, designations: list[tuple[str, str]], n_events: int) 
                 lines.append(f"{role} ohne Reservelistenplatz: {person.name}, für {whom}")
     if roster.ignored:
         lines.append("Spalten nicht übernommen: " + ", ".join(roster.ignored))
-    return lines
+    return lines + roster.notes
+
+
+def column_map(roster: Roster) -> list[str]:
+    """How the import read each column of the candidate sheet (a `--spalte "Kopf=feld"` changes one)."""
+    return ["Spalten gelesen als:"] + [f"  '{raw}': {what}" for raw, what in roster.reading]
 
 
 def findings(roster: Roster, statute: str, designations: list[tuple[str, str]], seats: int | None) -> list[str]:

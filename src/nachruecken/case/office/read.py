@@ -1,4 +1,4 @@
-"""The office's files as tables of text cells: a CSV (``;`` or ``,``, UTF-8 or Windows-1252), a workbook
+"""The office's files as tables of text cells: a CSV (``;``, ``,`` or tab; UTF-8, UTF-16 or Windows-1252), a workbook
 (``.xlsx``, each sheet by its name) or a folder of the three CSV files ``convert`` and ``template`` write.
 """
 
@@ -24,17 +24,34 @@ class Table:
     file: str
     header: list[str]
     rows: list[tuple[int, list[str]]]
+    header_line: int = 1  # the row the header stands in (title lines may stand above it)
 
     def at(self, line: int, column: str | None = None) -> str:
         """The place of a cell, as an error names it."""
         out = f"{self.where}, Zeile {line}" if self.where else f"Zeile {line}"
         return out + (f", Spalte '{column}'" if column is not None else "")
 
+    def from_header(self, is_header) -> Table:
+        """The table whose header is the first row ``is_header`` accepts: title lines an export puts
+        above it are dropped (where no row is accepted, the table as it is)."""
+        if is_header(self.header):
+            return self
+        for k, (line, cells) in enumerate(self.rows):
+            if is_header(cells):
+                return Table(self.where, self.file, cells, self.rows[k + 1 :], line)
+        return self
+
 
 def decode(raw: bytes, file: str) -> str:
-    """UTF-8 (a BOM is dropped) or, failing that, Windows-1252 (what Excel writes on German Windows)."""
+    """UTF-8 (a BOM is dropped), UTF-16 with its BOM (Excel's "Unicode-Text") or, failing those,
+    Windows-1252 (what Excel writes on German Windows)."""
     if raw.startswith(b"\xef\xbb\xbf"):
         return raw[3:].decode("utf-8")
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return raw.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            raise InputError("kein lesbares UTF-16 (Unicode-Text)", "", file) from exc
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -45,9 +62,20 @@ def decode(raw: bytes, file: str) -> str:
 
 
 def _delimiter(text: str) -> str:
-    head = text.splitlines()[0] if text else ""
-    counts = {d: head.count(d) for d in (";", ",", "\t")}
-    return max(counts, key=lambda d: counts[d]) if any(counts.values()) else ";"
+    """The delimiter that splits the most of the first lines into one and the same number of cells (more
+    than one): a title line above the header, or a comma inside a cell, does not mislead it."""
+    lines = text.splitlines()[:50]
+    best, score = ";", 0
+    for d in (";", "\t", ","):
+        try:
+            widths = [len(r) for r in csv.reader(lines, delimiter=d) if any(c.strip() for c in r)]
+        except csv.Error:  # a cell over the csv module's limit: reading the file says so
+            continue
+        wide = [w for w in widths if w > 1]
+        top = max(set(wide), key=wide.count) if wide else 0
+        if top and wide.count(top) > score:
+            best, score = d, wide.count(top)
+    return best
 
 
 def _table(rows: list[list[str]], where: str, file: str) -> Table | None:

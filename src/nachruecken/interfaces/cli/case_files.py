@@ -149,8 +149,8 @@ def _schema_of(result: bool, check: bool, diff: bool) -> dict:
 
 
 def import_cmd(
-    source: Path = typer.Argument(
-        ...,
+    source: Path | None = typer.Argument(
+        None,
         help="the office's list: CSV (; or , UTF-8 or Windows-1252), .xlsx (sheets Bewerber, Ereignisse, Fall) "
         "or a folder of bewerber.csv, ereignisse.csv, fall.csv",
     ),
@@ -165,6 +165,12 @@ def import_cmd(
     ),
     output: Path | None = typer.Option(None, "--output", "-o", help="write the case here (default: print it)"),
     force: bool = typer.Option(False, "--force", help="replace the output file (the previous one is kept as .bak)"),
+    spalte: list[str] = typer.Option(
+        [],
+        "--spalte",
+        help='what a column of the candidate sheet means: "Kopf=feld" (fields: --felder), "Kopf=-" to leave it out',
+    ),
+    felder: bool = typer.Option(False, "--felder", help="list the fields a --spalte may name, and stop"),
 ):
     """Turn an office's candidate list (and its events) into a case file; a summary goes to stderr."""
     from nachruecken.case.office.build import import_office
@@ -172,10 +178,15 @@ def import_cmd(
     from nachruecken.errors import InputError
     from nachruecken.files import refuse_existing
 
+    if felder:
+        _print_fields()
+        return
     try:
+        if source is None:
+            raise InputError("keine Datei angegeben (nachruecken import LISTE)", "", "import")
         if output is not None:
             refuse_existing(output, force)
-        imported = import_office(source, statute, events, fall)
+        imported = import_office(source, statute, events, fall, _column_choices(spalte))
         text = case_yaml(imported.data, source.name)
         for line in imported.summary:
             _say(line)
@@ -187,8 +198,30 @@ def import_cmd(
             _write(output, text, force)
             _say(f"weiter: Wahltag und Ereignisse prüfen, dann `nachruecken solve {output}`")
     except InputError as exc:
-        _err(str(exc.with_file(str(source))))
+        _err(str(exc.with_file(str(source or "import"))))
         raise typer.Exit(2)
+
+
+def _column_choices(given: list[str]) -> dict[str, str]:
+    """`--spalte "Kopf=feld"` as header -> field (the last of one header wins)."""
+    from nachruecken.errors import InputError
+
+    out: dict[str, str] = {}
+    for item in given:
+        head, eq, field = item.rpartition("=")
+        if not eq or not head.strip() or not field.strip():
+            raise InputError(f'--spalte \'{item}\': erwartet "Kopf=feld" oder "Kopf=-"', "", "import")
+        out[head.strip()] = field.strip()
+    return out
+
+
+def _print_fields() -> None:
+    """The fields of the candidate sheet a `--spalte` may name, with what each means."""
+    from nachruecken.case.office.columns import CANDIDATE_FIELDS, FIELD_WORDS
+
+    for key in CANDIDATE_FIELDS:
+        sys.stdout.write(f"{key:<18} {FIELD_WORDS.get(key, key)}\n")
+    sys.stdout.write(f"{'-':<18} die Spalte nicht verwenden\n")
 
 
 def init(

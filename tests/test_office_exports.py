@@ -1,0 +1,165 @@
+"""Exports as election programs write them (issue 51): a number and a name of one thing are one thing,
+title lines above the header and a total row below, UTF-16 with tabs, and the column map the office
+sees and corrects with `--spalte`."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+import nachruecken
+
+from conftest import ROOT
+
+EXAMPLES = ROOT / "examples"
+NW = EXAMPLES / "nw" / "export-2"
+HE = EXAMPLES / "he" / "export-2"
+
+
+def _import(run_cli, tmp_path, source, *extra, name="case.yaml"):
+    out = tmp_path / name
+    return run_cli("import", str(source), "-o", str(out), *extra), out
+
+
+def _decided(path) -> list:
+    return [(d["vacancy"], d["outcome"], d["successor"]) for d in nachruecken.decide(path)["determinations"]]
+
+
+def _nw(run_cli, tmp_path, source, events="ereignisse.csv", *extra):
+    args = ("--statute", "nw", "--events", str(NW / events), "--fall", str(NW / "fall.csv"), *extra)
+    return _import(run_cli, tmp_path, source, *args, name=f"{source.stem}.yaml")
+
+
+@pytest.mark.parametrize(
+    "events, successor", [("ereignisse.csv", "paula-weber"), ("ereignisse-ablehnung.csv", "carl-jansen")]
+)
+def test_an_nrw_export_with_numbers_and_names_decides_without_editing(run_cli, tmp_path, events, successor):
+    # Wahlbezirk-Nr. + Wahlbezirk, Wahlvorschlag-Nr. + Wahlvorschlag, two title lines, a total row, Beruf,
+    # Wohnort, Geburtsjahr: the Ersatzbewerberin of the direct winner, the Reserveliste after she declines
+    result, out = _nw(run_cli, tmp_path, NW / "wahlergebnis-rat-2020.csv", events)
+    assert result.exit_code == 0, result.stderr
+    assert _decided(out) == [("anna-schmitz", "successor", successor)]
+    case = yaml.safe_load(out.read_text(encoding="utf-8"))
+    districts = sorted(n["name"] for n in case["nominations"] if n.get("tier") == "district")
+    assert districts[0] == "CDU – Wahlbezirk 01 Altstadt"  # the number keys it, the name labels it
+    assert "Zeilen über der Kopfzeile (bis Zeile 2) nicht übernommen" in result.stderr
+    assert "Zeile 11 ist eine Summenzeile, nicht übernommen" in result.stderr
+
+
+def test_the_column_map_says_how_each_column_was_read(run_cli, tmp_path):
+    result, _ = _nw(run_cli, tmp_path, NW / "wahlergebnis-rat-2020.csv")
+    lines = result.stderr.splitlines()
+    start = lines.index("Spalten gelesen als:")
+    shown = " ".join(line.strip() for line in lines[start + 1 : start + 16])
+    for pair in (
+        "'Wahlbezirk-Nr.': Wahlbezirk (Nummer oder Name)",
+        "'Wahlbezirk': Wahlbezirk (Name neben der Nummer)",
+        "'Wahlvorschlag-Nr.': Wahlvorschlag (Nummer)",
+        "'Wahlvorschlag': Wahlvorschlag (Name)",
+        "'Beruf': nicht übernommen",
+    ):
+        assert pair in shown, (pair, shown)
+
+
+def test_a_hessian_unicode_text_export_keeps_the_title_and_orders_by_votes(run_cli, tmp_path):
+    # UTF-16 with BOM and tabs, a title line and a blank line, Wahlvorschlag-Nr. + Wahlvorschlag +
+    # Kurzbezeichnung, Lfd. Nr. beside the Listenplatz, votes as "1 776" and "1.204"
+    extra = ("--statute", "he", "--events", str(HE / "ereignisse.csv"), "--fall", str(HE / "fall.csv"))
+    result, out = _import(run_cli, tmp_path, HE / "wahlergebnis-gemeindevertretung-2021.txt", *extra)
+    assert result.exit_code == 0, result.stderr
+    assert _decided(out) == [("dr-hans-mueller", "successor", "olaf-becker")]
+    case = yaml.safe_load(out.read_text(encoding="utf-8"))
+    assert [n["name"] for n in case["nominations"]] == ["CDU", "SPD"]  # the Kurzbezeichnung names it
+    names = [c["name"] for n in case["nominations"] for c in n["candidates"]]
+    assert "Dr. Hans Müller" in names and "Prof. Dr. Tim Koch" in names
+    votes = {c["id"]: c["votes"] for n in case["nominations"] for c in n["candidates"]}
+    assert (votes["dr-hans-mueller"], votes["eva-schulz"]) == (1776, 1204)
+    assert "'Lfd. Nr.': laufende Nummer neben dem Platz, nicht verwendet" in result.stderr
+
+
+def test_the_same_export_in_every_encoding_delimiter_and_column_order_decides_the_same(run_cli, tmp_path):
+    text = (NW / "wahlergebnis-rat-2020.csv").read_bytes().decode("cp1252")
+    lines = text.split("\r\n")
+    head_at = 2
+    table = [line.split(";") for line in lines[head_at:] if line.strip(";")]
+    order = list(range(len(table[0])))
+    moved = order[5:] + order[:5]  # the columns in another order
+    variants = {
+        "cp1252": text.encode("cp1252"),
+        "utf-8-bom": b"\xef\xbb\xbf" + text.encode("utf-8"),
+        "utf-16-tabs": b"\xff\xfe" + text.replace(";", "\t").encode("utf-16-le"),
+        "comma": "\r\n".join(",".join(f'"{c}"' if "," in c else c for c in line.split(";")) for line in lines).encode(),
+        "columns-moved": "\r\n".join(";".join(row[k] for k in moved) for row in table).encode("cp1252"),
+    }
+    got = {}
+    for name, raw in variants.items():
+        src = tmp_path / f"{name}.csv"
+        src.write_bytes(raw)
+        result, out = _nw(run_cli, tmp_path, src, "ereignisse-ablehnung.csv")
+        assert result.exit_code == 0, (name, result.stderr)
+        got[name] = _decided(out)
+    assert set(map(tuple, got.values())) == {(("anna-schmitz", "successor", "carl-jansen"),)}, got
+
+
+def _one_list(tmp_path, text):
+    path = tmp_path / "liste.csv"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_row_whose_number_and_name_contradict_the_others_is_the_error(run_cli, tmp_path):
+    src = _one_list(
+        tmp_path,
+        "Wahlvorschlag-Nr.;Wahlvorschlag;Name;Listenplatz;Stimmen;gewählt\n"
+        "1;CDU;Adler;1;100;ja\n1;CDU;Bauer;2;50;\n1;SPD;Claus;1;80;ja\n",
+    )
+    result, out = _import(run_cli, tmp_path, src, "--statute", "he")
+    assert result.exit_code == 2 and not out.exists()
+    assert "Zeile 4" in result.stderr and "Wahlvorschlag Nr. 1 heißt in Zeile 2 'CDU'" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    other = _one_list(tmp_path, "Wahlvorschlag-Nr.;Wahlvorschlag;Name;Listenplatz\n1;CDU;Adler;1\n2;CDU;Bauer;2\n")
+    result, _ = _import(run_cli, tmp_path, other, "--statute", "he")
+    assert result.exit_code == 2 and "'CDU' hat in Zeile 2 die Wahlvorschlag-Nr. 1" in result.stderr
+
+
+def test_spalte_settles_a_column_the_import_cannot_place(run_cli, tmp_path):
+    src = _one_list(
+        tmp_path, "Partei;Lfd. Nr.;Name;Stimmen;gewählt\nCDU;1;Adler;100;ja\nCDU;2;Bauer;50;\nCDU;3;Claus;70;\n"
+    )
+    refused, _ = _import(run_cli, tmp_path, src, "--statute", "he")
+    assert refused.exit_code == 2 and '--spalte "Lfd. Nr.=<feld>"' in refused.stderr
+    result, out = _import(run_cli, tmp_path, src, "--statute", "he", "--spalte", "Lfd. Nr.=position")
+    assert result.exit_code == 0, result.stderr
+    places = [c["position"] for c in yaml.safe_load(out.read_text(encoding="utf-8"))["nominations"][0]["candidates"]]
+    assert places == [1, 2, 3]
+    # "Kopf=-" leaves a column out: the votes are not read
+    leave_out = ("--spalte", "Lfd. Nr.=-", "--spalte", "Stimmen=-")
+    result, out = _import(run_cli, tmp_path, src, "--statute", "he", *leave_out, name="without.yaml")
+    assert result.exit_code == 0 and "'Stimmen': nicht verwendet (--spalte)" in result.stderr
+    assert all(
+        "votes" not in c for c in yaml.safe_load(out.read_text(encoding="utf-8"))["nominations"][0]["candidates"]
+    )
+
+
+@pytest.mark.parametrize(
+    "choice, message",
+    [
+        ("Lfd. Nr.=platz", "--spalte 'Lfd. Nr.=platz': kein Feld 'platz'"),
+        ("Nummer=position", "--spalte 'Nummer': keine solche Spalte in der Kopfzeile"),
+        ("Lfd. Nr.", "--spalte 'Lfd. Nr.': erwartet"),
+    ],
+)
+def test_a_wrong_spalte_is_one_line_and_exit_2(run_cli, tmp_path, choice, message):
+    src = _one_list(tmp_path, "Partei;Lfd. Nr.;Name\nCDU;1;Adler\n")
+    result, out = _import(run_cli, tmp_path, src, "--statute", "he", "--spalte", choice)
+    assert result.exit_code == 2 and message in result.stderr and not out.exists(), result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_felder_lists_every_field_a_spalte_may_name(run_cli):
+    from nachruecken.case.office.columns import CANDIDATE_FIELDS
+
+    result = run_cli("import", "--felder")
+    assert result.exit_code == 0
+    listed = {line.split()[0] for line in result.stdout.splitlines()}
+    assert listed == set(CANDIDATE_FIELDS) | {"-"}
