@@ -145,10 +145,10 @@ def test_a_wahlkreis_column_gives_district_nominations_that_decide(run_cli, tmp_
 
 def test_an_import_says_what_it_could_not_find_and_never_overwrites(run_cli, tmp_path):
     src = tmp_path / "liste.csv"
-    src.write_text("Liste;Name;Beruf\nA;Meier;Koch\nA;Schulz;Maurer\n", encoding="utf-8")
+    src.write_text("Liste;Name;Ortsteil\nA;Meier;Nord\nA;Schulz;Süd\n", encoding="utf-8")
     result, out = _import(run_cli, tmp_path, src)
     assert result.exit_code == 0 and "Hinweis: keine Spalte mit Stimmenzahlen" in result.stderr
-    assert "Spalten nicht übernommen: Beruf" in result.stderr
+    assert "Spalten nicht übernommen: Ortsteil" in result.stderr
     out.write_text("edited by hand\n", encoding="utf-8")
     again, _ = _import(run_cli, tmp_path, src)
     assert again.exit_code == 2 and "--force" in again.stderr and out.read_text(encoding="utf-8") == "edited by hand\n"

@@ -56,7 +56,7 @@ def test_the_column_map_says_how_each_column_was_read(run_cli, tmp_path):
         "'Wahlbezirk': Wahlbezirk (Name neben der Nummer)",
         "'Wahlvorschlag-Nr.': Wahlvorschlag (Nummer)",
         "'Wahlvorschlag': Wahlvorschlag (Name)",
-        "'Beruf': nicht übernommen",
+        "'Beruf': Angabe zur Person (Bekanntmachung; entscheidet nichts)",
     ):
         assert pair in shown, (pair, shown)
 
@@ -162,4 +162,89 @@ def test_felder_lists_every_field_a_spalte_may_name(run_cli):
     result = run_cli("import", "--felder")
     assert result.exit_code == 0
     listed = {line.split()[0] for line in result.stdout.splitlines()}
-    assert listed == set(CANDIDATE_FIELDS) | {"-"}
+    assert listed == set(CANDIDATE_FIELDS) | {"-", "extra"}
+
+
+def test_beruf_wohnort_and_geburtsjahr_are_kept_as_the_persons_extra(run_cli, tmp_path):
+    result, out = _nw(run_cli, tmp_path, NW / "wahlergebnis-rat-2020.csv")
+    assert result.exit_code == 0, result.stderr
+    case = yaml.safe_load(out.read_text(encoding="utf-8"))
+    weber = next(c for n in case["nominations"] for c in n["candidates"] if c["id"] == "paula-weber")
+    assert weber["extra"] == {"Beruf": "Ärztin", "Wohnort": "Musterstadt", "Geburtsjahr": "1980"}
+    assert "Spalten nicht übernommen" not in result.stderr  # nothing of the export is left behind
+
+
+def test_extra_never_changes_a_determination():
+    """Metamorphic: what else the list says of a person (the case's `extra`) decides nothing."""
+    import glob
+    import json
+    from pathlib import Path
+
+    from nachruecken.case.loader import load_case
+    from nachruecken.engine.determine import determine_case
+
+    from profiles import worked_cases
+
+    for path in worked_cases(sorted(Path(f) for f in glob.glob(str(ROOT / "instances/*/*.yaml")))):
+        data = json.loads(json.dumps(yaml.safe_load(path.read_text(encoding="utf-8")), default=str))
+        if not data.get("nominations"):
+            continue
+        plain = determine_case(load_case(path))["determinations"]
+        for nom in data["nominations"]:
+            for k, cand in enumerate(nom["candidates"]):
+                cand["extra"] = {"Beruf": f"Beruf {k}", "Wohnort": "Ort", "id": "x", "elected": "ja"}
+        from nachruecken.case.loader import build_case
+
+        with_extra = determine_case(build_case(data, str(path)))["determinations"]
+        keys = ("vacancy", "outcome", "successor", "candidates")
+        assert [{k: d[k] for k in keys} for d in with_extra] == [{k: d[k] for k in keys} for d in plain], path
+
+
+def test_the_notice_prints_the_successors_beruf_and_wohnort_not_his_address(run_cli, tmp_path):
+    extra = ("--statute", "he", "--events", str(HE / "ereignisse.csv"), "--fall", str(HE / "fall.csv"))
+    result, out = _import(run_cli, tmp_path, HE / "wahlergebnis-gemeindevertretung-2021.txt", *extra)
+    assert result.exit_code == 0, result.stderr
+    case = yaml.safe_load(out.read_text(encoding="utf-8"))
+    becker = next(c for n in case["nominations"] for c in n["candidates"] if c["id"] == "olaf-becker")
+    becker["extra"]["Anschrift"] = "Hauptstraße 1"
+    out.write_text(yaml.safe_dump(case, allow_unicode=True), encoding="utf-8")
+    notice = run_cli("feststellung", str(out), "--document", "notice")
+    assert notice.exit_code == 0, notice.stderr
+    assert "Nachrückende Person: Olaf Becker, Landwirt, Unterdorf" in notice.stdout
+    assert "Hauptstraße" not in notice.stdout
+    english = run_cli("feststellung", str(out), "--document", "notice", "--lang", "en")
+    assert "Successor: Olaf Becker, Landwirt, Unterdorf" in english.stdout
+
+
+def test_spalte_extra_keeps_any_column_for_the_documents(run_cli, tmp_path):
+    src = _one_list(tmp_path, "Partei;Platz;Name;Ortsteil\nCDU;1;Adler;Nord\nCDU;2;Bauer;Süd\n")
+    result, out = _import(run_cli, tmp_path, src, "--statute", "he", "--spalte", "Ortsteil=extra")
+    assert result.exit_code == 0, result.stderr
+    cands = yaml.safe_load(out.read_text(encoding="utf-8"))["nominations"][0]["candidates"]
+    assert [c.get("extra") for c in cands] == [{"Ortsteil": "Nord"}, {"Ortsteil": "Süd"}]
+
+
+def test_an_xlsx_export_has_its_candidates_on_any_sheet(run_cli, tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.active.title = "Deckblatt"
+    book.active.append(["Kommunalwahl 2021 - Export"])
+    data = book.create_sheet("Ergebnis")
+    data.append(["Gemeindewahl 14.03.2021"])
+    for row in (
+        ["Partei", "Platz", "Name", "Stimmen", "gewählt"],
+        ["CDU", 1, "Adler", 100, "x"],
+        ["CDU", 2, "Bauer", 40, None],
+    ):
+        data.append(row)
+    src = tmp_path / "export.xlsx"
+    book.save(src)
+    result, out = _import(run_cli, tmp_path, src, "--statute", "he")
+    assert result.exit_code == 0, result.stderr
+    cands = yaml.safe_load(out.read_text(encoding="utf-8"))["nominations"][0]["candidates"]
+    assert [(c["id"], c.get("votes")) for c in cands] == [("adler", 100), ("bauer", 40)]
+    # a message names the sheet the candidates are on
+    data.append(["CDU", "drei", "Claus", 5, None])
+    book.save(src)
+    wrong, _ = _import(run_cli, tmp_path, src, "--statute", "he", name="wrong.yaml")
+    assert wrong.exit_code == 2 and "Blatt Ergebnis, Zeile 5" in wrong.stderr, wrong.stderr

@@ -55,7 +55,7 @@ def test_an_office_export_with_its_events_decides_without_editing(
         folder / "fall.csv",
     )
     assert result.exit_code == 0, result.stderr
-    assert "Spalten nicht übernommen:" in result.stderr  # the program's extra columns are named
+    assert "Spalten gelesen als:" in result.stderr  # every column of the program's export is named
     det = {d["vacancy"]: d for d in nachruecken.decide(out)["determinations"]}[vacancy]
     assert (det["outcome"], det["successor"]) == ("successor", successor)
 
@@ -80,6 +80,7 @@ def test_nrw_one_person_in_a_wahlbezirk_and_on_the_reserveliste_is_one_person(ru
         "substitute_for": ["bernd-muster"],
         "designated_only": True,
         "salutation": "Frau",
+        "extra": {"Beruf": "Bankkauffrau", "Geburtsjahr": "1979"},  # the export's columns of the person
     }
     # a Wahlbezirk number names the party's candidate there, in that capacity
     lea = next(c for c in noms["spd"]["candidates"] if c["id"] == "lea-hoffmann")
@@ -119,9 +120,10 @@ def test_a_column_that_looks_like_structure_stops_the_import_others_are_named(ru
     src = _csv(tmp_path, "Partei;Name;Ersatzbewerber für Listenplatz\nCDU;Muster;3\n")
     result, _ = _import(run_cli, tmp_path, src, "--statute", "nw")
     assert result.exit_code == 2 and "'Ersatzbewerber für Listenplatz' sieht nach Listenstruktur aus" in result.stderr
-    src = _csv(tmp_path, "Partei;Name;Beruf;Geburtsjahr\nCDU;Muster;Koch;1960\n")
+    src = _csv(tmp_path, "Partei;Name;Beruf;Geburtsjahr;Ortsteil\nCDU;Muster;Koch;1960;Nord\n")
     result, _ = _import(run_cli, tmp_path, src, "--statute", "he")
-    assert result.exit_code == 0 and "Spalten nicht übernommen: Beruf, Geburtsjahr" in result.stderr
+    assert result.exit_code == 0 and "Spalten nicht übernommen: Ortsteil" in result.stderr
+    assert "'Beruf': Angabe zur Person" in result.stderr  # kept as the person's extra
 
 
 def test_ersatzbewerber_outside_nrw_is_refused(run_cli, tmp_path):

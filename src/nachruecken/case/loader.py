@@ -347,6 +347,7 @@ def _build_candidates(nd: dict, p: str, names: dict[str, str]) -> list[Candidate
                 salutation=cd.get("salutation"),
                 substitute_rank=cd.get("substitute_rank"),
                 sublist=cd.get("sublist"),
+                extra=tuple(cd["extra"].items()) if "extra" in cd else (),
             )
         )
     _check_sublists(nd["candidates"], p)

@@ -95,6 +95,9 @@ class Candidate(msgspec.Struct, frozen=True, gc=False):
     # one nomination with the same value stand on the same sub-list (e.g. Bayern Art. 37 Abs. 1 Satz 2
     # GLKrWG); None: the nomination is not joined, or the case does not say
     sublist: str | None = None
+    # what else the office's list says of the person (Beruf, Wohnort ...: header, text), for the documents
+    # only; no rule reads it
+    extra: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -206,6 +209,10 @@ class Case:
 
     def display(self, person: str) -> str:
         return self.names.get(person) or person
+
+    def extra_of(self, person: str) -> dict[str, str]:
+        """What else the case says of the person (``extra`` of his first candidacy that has it)."""
+        return next((dict(c.extra) for _, c in self.candidacies.get(person, ()) if c.extra), {})
 
     def nomination_display(self, nid: str | None) -> str:
         """A nomination's name as the case gives it (else its id; "-" for none)."""

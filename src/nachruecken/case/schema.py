@@ -107,6 +107,12 @@ CANDIDATE = {
             "description": "in a joined nomination (verbundener Wahlvorschlag): the part that proposed the "
             "candidate; the same value on one nomination = the same sub-list (Bayern Art. 37 Abs. 1 Satz 2 GLKrWG)",
         },
+        "extra": {
+            "type": "object",
+            "additionalProperties": {"type": "string", "maxLength": 500},
+            "description": "what else the office's list says of the person (Beruf, Wohnort, Geburtsjahr ...), "
+            "as text under the office's own headers: printed in the documents, never read by the solver",
+        },
     },
 }
 

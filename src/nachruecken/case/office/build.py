@@ -28,6 +28,7 @@ class Imported:
     case: Case
     summary: list[str] = field(default_factory=list)
     findings: list[str] = field(default_factory=list)
+    columns: list[tuple[str, str, str]] = field(default_factory=list)  # the candidate sheet's column map
 
 
 def import_office(
@@ -77,7 +78,7 @@ def import_tables(
         notes.append("Angaben im Blatt Fall nicht übernommen: " + ", ".join(fall_ignored))
     seats = case.body_seats - case.body_unfilled_seats if case.body_seats is not None else None
     found = findings(roster, statute_id, links, seats) + event_findings(rows.events, rows.lines, statute_id)
-    return Imported(data, case, notes, found)
+    return Imported(data, case, notes, found, roster.reading)
 
 
 def _sheet(path: Path, name: str) -> Table:
@@ -171,6 +172,8 @@ def _candidate(pid: str, c, roster: Roster) -> dict:
         cd["sublist"] = c.sublist
     if person.salutation:
         cd["salutation"] = person.salutation
+    if person.extra:
+        cd["extra"] = dict(person.extra)
     return cd
 
 

@@ -47,6 +47,7 @@ class Person:
     substitute_for: str = ""  # the cell, resolved in ``designations``
     district_hint: str | None = None  # an Ersatzbewerber row's Wahlbezirk: his designation's
     sub_line: int = 0  # the row that names whom he is Ersatzbewerber for
+    extra: dict[str, str] = field(default_factory=dict)  # Beruf, Wohnort …: header -> text (the case's `extra`)
 
 
 @dataclass
@@ -73,7 +74,7 @@ class Roster:
     notes: list[str] = field(default_factory=list)
     district_word: str = "Wahlbezirk"
     has_votes: bool = True
-    reading: list[tuple[str, str]] = field(default_factory=list)  # the column map: header, how it was read
+    reading: list[tuple[str, str, str]] = field(default_factory=list)  # the column map (Columns.reading)
     named: dict[tuple, tuple[str, int]] = field(default_factory=dict)  # (thing, number) -> its name, first row
 
 
@@ -170,6 +171,10 @@ def _row(roster, table, cols, line, cells, keys, taken, statute) -> None:
     if not surname and not get("person_id"):
         raise InputError("kein Name in dieser Zeile", at("surname"), table.file)
     person = _person(roster, get, at, line, party, surname, keys, taken, table)
+    for k in cols.extra:  # what else the row says of him: the first row that says it
+        text = cells[k].strip() if k < len(cells) else ""
+        if text:
+            person.extra.setdefault(table.header[k].strip(), text)
     if "nomination_id" in cols:
         _canonical_row(roster, person, get, at, line, table, taken)
         return

@@ -138,6 +138,29 @@ CANDIDATE_FIELDS: dict[str, tuple[str, ...]] = {
     ),
 }
 
+# A column kept as what else the list says of the person (the case's `extra`): `--spalte "Kopf=extra"`
+EXTRA = "extra"
+EXTRA_WORDS = "Angabe zur Person (Bekanntmachung; entscheidet nichts)"
+# ... which these headers are without one: what the public notice of a successor prints, and the like
+EXTRA_HEADERS = (
+    "beruf",
+    "beruf oder stand",
+    "beruf stand",
+    "stand",
+    "wohnort",
+    "ort",
+    "geburtsjahr",
+    "geburtsdatum",
+    "geburtsort",
+    "anschrift",
+    "straße",
+    "strasse",
+    "hausnummer",
+    "plz",
+    "postleitzahl",
+    "staatsangehörigkeit",
+)
+
 # What each field is, in the words of the column map and of `import --felder`
 FIELD_WORDS = {
     "person_id": "Kennung der Person",
@@ -221,7 +244,10 @@ class Columns:
 
     index: dict[str, int]
     ignored: list[str]
-    reading: list[tuple[str, str]] = dataclasses.field(default_factory=list)
+    # the column map: (header, key, words); key is the field, "extra", "-" (left out by --spalte) or ""
+    # (not taken, the words say why)
+    reading: list[tuple[str, str, str]] = dataclasses.field(default_factory=list)
+    extra: list[int] = dataclasses.field(default_factory=list)  # columns kept as the person's `extra`
 
     def __contains__(self, field: str) -> bool:
         return field in self.index
@@ -230,7 +256,7 @@ class Columns:
         """The column of field ``old`` read as ``new`` (what the statute makes of a plain place)."""
         col = self.index.pop(old)
         self.index[new] = col
-        self.reading = [(raw, FIELD_WORDS[new] if raw == header[col] else what) for raw, what in self.reading]
+        self.reading = [(r[0], new, FIELD_WORDS[new]) if r[0] == header[col] else r for r in self.reading]
 
 
 def map_columns(
@@ -241,7 +267,7 @@ def map_columns(
     for one field, a missing required field, or an unknown column that looks like structure are errors
     (one line, naming the header row and the `--spalte` that settles it)."""
     given = {norm_header(k): v for k, v in (overrides or {}).items()}
-    wrong = [(k, v) for k, v in (overrides or {}).items() if v != "-" and v not in fields]
+    wrong = [(k, v) for k, v in (overrides or {}).items() if v not in ("-", EXTRA) and v not in fields]
     if wrong:
         raise InputError(
             f"--spalte '{wrong[0][0]}={wrong[0][1]}': kein Feld '{wrong[0][1]}' (Felder: `nachruecken import --felder`)",
@@ -262,6 +288,10 @@ def map_columns(
     found: dict[str, int] = {}
     cols = Columns(found, [])
     for col, (raw, field) in enumerate(zip(table.header, meant)):
+        if field == EXTRA and fields is CANDIDATE_FIELDS:
+            cols.extra.append(col)
+            cols.reading.append((raw, EXTRA, EXTRA_WORDS))
+            continue
         if field in (None, "-") or field.startswith("-"):
             _not_taken(table, cols, raw, field, fields is CANDIDATE_FIELDS)
             continue
@@ -273,7 +303,7 @@ def map_columns(
                 table.file,
             )
         found[field] = col
-        cols.reading.append((raw, FIELD_WORDS.get(field, field)))
+        cols.reading.append((raw, field, FIELD_WORDS.get(field, field)))
     missing = [label for key, label in required.items() if key not in found]
     if missing:
         shown = ", ".join(repr(h) for h in table.header)
@@ -307,7 +337,7 @@ def _not_taken(table: Table, cols: Columns, raw: str, field: str | None, candida
         if field and len(field) > 1
         else ("nicht verwendet (--spalte)" if field == "-" else "nicht übernommen")
     )
-    cols.reading.append((raw, why))
+    cols.reading.append((raw, "-" if field == "-" else "", why))
 
 
 def cell(cells: list[str], cols: Columns, field: str) -> str:

@@ -44,7 +44,7 @@ def summary(roster: Roster, designations: list[tuple[str, str]], n_events: int) 
 
 def column_map(roster: Roster) -> list[str]:
     """How the import read each column of the candidate sheet (a `--spalte "Kopf=feld"` changes one)."""
-    return ["Spalten gelesen als:"] + [f"  '{raw}': {what}" for raw, what in roster.reading]
+    return ["Spalten gelesen als:"] + [f"  '{raw}': {what}" for raw, _, what in roster.reading]
 
 
 def findings(roster: Roster, statute: str, designations: list[tuple[str, str]], seats: int | None) -> list[str]:

@@ -7,7 +7,7 @@ whose number and name contradict other rows is, ``candidates``). What each candi
 
 from __future__ import annotations
 
-from nachruecken.case.office.columns import CANDIDATE_FIELDS, norm_header
+from nachruecken.case.office.columns import CANDIDATE_FIELDS, EXTRA, EXTRA_HEADERS, norm_header
 from nachruecken.case.office.read import Table
 
 # The number of a Wahlbezirk (Wahlkreis, Wahlbereich); a bare "Wahlbezirk" beside it is its name
@@ -42,6 +42,9 @@ def candidate_fields(table: Table, given: dict[str, str]) -> list[str | None]:
     free = [n not in given for n in names]
     _district_pair(names, meant, free)
     _nomination_names(table, names, meant, free)
+    for k, n in enumerate(names):
+        if free[k] and meant[k] is None and n in EXTRA_HEADERS:
+            meant[k] = EXTRA
     if "position" in meant or "list_position" in meant:
         for k, n in enumerate(names):
             if free[k] and meant[k] is None and n in RUNNING_NUMBERS:

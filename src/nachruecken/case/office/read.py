@@ -131,18 +131,25 @@ def read_xlsx(path: Path) -> dict[str, Table]:
     except Exception as exc:  # a broken or foreign file: say so in one line
         raise InputError(f"keine lesbare .xlsx-Datei ({type(exc).__name__})", "", file) from None
     out: dict[str, Table] = {}
-    for k, sheet in enumerate(book.worksheets):
+    for sheet in book.worksheets:
         rows = [[_cell(v) for v in row] for row in sheet.iter_rows(values_only=True)]
         table = _table(rows, f"Blatt {sheet.title}", file)
         if table is not None:
             out[sheet.title.strip().lower()] = table
-            if k == 0:
-                out.setdefault("_first", table)
     book.close()
-    if "bewerber" not in out and "_first" in out:
-        out["bewerber"] = out["_first"]
-    out.pop("_first", None)
+    if "bewerber" not in out and out:
+        # an election program's export: the candidates on whichever sheet has a name column (title
+        # lines above it allowed), else on the first sheet
+        out["bewerber"] = next((t for t in out.values() if _names_candidates(t)), next(iter(out.values())))
     return out
+
+
+def _names_candidates(table: Table) -> bool:
+    """Whether a sheet has a header with a name column within its first rows."""
+    from nachruecken.case.office.columns import CANDIDATE_FIELDS, norm_header
+
+    head = [table.header] + [cells for _, cells in table.rows[:20]]
+    return any(norm_header(c) in CANDIDATE_FIELDS["surname"] for cells in head for c in cells)
 
 
 def read_folder(path: Path) -> dict[str, Table]:

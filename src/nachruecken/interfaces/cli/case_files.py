@@ -221,6 +221,7 @@ def _print_fields() -> None:
 
     for key in CANDIDATE_FIELDS:
         sys.stdout.write(f"{key:<18} {FIELD_WORDS.get(key, key)}\n")
+    sys.stdout.write(f"{'extra':<18} als Angabe zur Person behalten (Beruf, Wohnort …; entscheidet nichts)\n")
     sys.stdout.write(f"{'-':<18} die Spalte nicht verwenden\n")
 
 

@@ -40,6 +40,7 @@ def view(result: dict, case, det: dict, lang: str) -> dict:
         successor_name=person_name(case, det["successor"], lang) if det.get("successor") else "",
         departed_titled=person_name(case, det["vacancy"], lang),
         successor_line=_successor_line(det),
+        successor_details=_successor_details(case, det, lang),
         determiner=DETERMINER.get(state, {}).get(lang) or ("Die Wahlleitung" if lang == "de" else "The Wahlleiter"),
         signer=SIGNER.get(state, {}).get(lang) or ("Wahlleiterin / Wahlleiter" if lang == "de" else "Wahlleiter"),
         in_force=day_text(det["date"], lang),
@@ -213,6 +214,21 @@ def _act_date(case, det: dict, lang: str) -> str:
     if recorded:
         return day_text(recorded[-1].date.isoformat(), lang)
     return blank("Datum" if lang == "de" else "date")
+
+
+# What a public notice prints of the successor beside his name: Beruf and Wohnort, as the office's list
+# gives them (the case's `extra`); an address or a birth date stays out of a public notice
+NOTICE_DETAILS = (("beruf", "beruf oder stand", "beruf stand", "stand"), ("wohnort", "ort"))
+
+
+def _successor_details(case, det: dict, lang: str) -> str:
+    """The successor's line of a notice: "Olaf Becker, Landwirt, Unterdorf" ("" without a successor, or
+    where the case says neither)."""
+    if not det.get("successor"):
+        return ""
+    extra = {" ".join(k.lower().replace("/", " ").split()): v for k, v in case.extra_of(det["successor"]).items()}
+    said = [text for keys in NOTICE_DETAILS if (text := next((extra[k] for k in keys if k in extra), ""))]
+    return ", ".join([person_name(case, det["successor"], lang, with_salutation=False), *said]) if said else ""
 
 
 def _successor_line(det: dict) -> str:
