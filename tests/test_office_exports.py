@@ -248,3 +248,14 @@ def test_an_xlsx_export_has_its_candidates_on_any_sheet(run_cli, tmp_path):
     book.save(src)
     wrong, _ = _import(run_cli, tmp_path, src, "--statute", "he", name="wrong.yaml")
     assert wrong.exit_code == 2 and "Blatt Ergebnis, Zeile 5" in wrong.stderr, wrong.stderr
+
+
+def test_extra_survives_a_conversion_to_json_and_back(run_cli, tmp_path):
+    extra = ("--statute", "he", "--events", str(HE / "ereignisse.csv"), "--fall", str(HE / "fall.csv"))
+    _, out = _import(run_cli, tmp_path, HE / "wahlergebnis-gemeindevertretung-2021.txt", *extra)
+    as_json = tmp_path / "fall.json"
+    assert run_cli("convert", str(out), "--to", "json", "-o", str(as_json)).exit_code == 0
+    again = tmp_path / "again.yaml"
+    assert run_cli("convert", str(as_json), "--to", "yaml", "-o", str(again)).exit_code == 0
+    cands = [c for n in yaml.safe_load(again.read_text(encoding="utf-8"))["nominations"] for c in n["candidates"]]
+    assert next(c for c in cands if c["id"] == "olaf-becker")["extra"] == {"Beruf": "Landwirt", "Wohnort": "Unterdorf"}

@@ -312,3 +312,43 @@ def test_warnings_name_persons_events_come_by_date_and_an_english_type_is_offere
     case = load_case(folder / "rat.yaml")
     lines = ["'wolf' hat abgelehnt; 'spd-2' sitzt", "wolf ohne Anführungszeichen bleibt"]
     assert with_names(case, lines) == ["Jürgen Wolf hat abgelehnt; SPD member 2 sitzt", lines[1]]
+
+
+def _staged(page: str) -> str:
+    return re.search(r'name="staged" value="([\w-]+)"', page).group(1)
+
+
+def _column(page: str, header: str) -> str:
+    """The form field of the column map's row for ``header``."""
+    return re.search(rf'<label for="(col-\d+)">{re.escape(header)}</label>', page).group(1)
+
+
+def test_the_column_map_is_chosen_read_again_and_kept_for_the_layout(tmp_path):
+    """A column the import cannot place is shown with a choice; read again with it the case decides by
+    it, and the next upload of the same layout is read so at once."""
+    desk = TestClient(create_app(tmp_path), base_url="http://127.0.0.1", follow_redirects=False)
+    csrf = re.search(r'name="csrf" value="(\w+)"', desk.get("/").text).group(1)
+    export = "Partei;Lfd. Nr.;Name;gewählt\nCDU;1;Adler;ja\nCDU;3;Claus;\nCDU;2;Bauer;\n".encode()
+    events = b"Datum;Name;Ereignis\n01.03.2022;Adler;Tod\n"
+    files = {"file": ("liste.csv", export), "events": ("ereignisse.csv", events)}
+    first = desk.post("/new", data={"csrf": csrf, "statute": "he"}, files=files)
+    assert first.status_code == 422 and 'id="import-error"' in first.text and "Lfd. Nr." in first.text
+    assert 'id="save-case"' not in first.text and list(tmp_path.glob("*.yaml")) == []
+    field = _column(first.text, "Lfd. Nr.")
+    again = desk.post("/new/columns", data={"csrf": csrf, "staged": _staged(first.text), field: "position"})
+    assert again.status_code == 200 and 'id="save-case"' in again.text
+    assert "- {id: bauer, name: Bauer, position: 2}" in again.text.replace("&#39;", "'")
+    saved = desk.post("/new/save", data={"csrf": csrf, "staged": _staged(again.text), "filename": "rat"})
+    assert saved.status_code == 303
+    import nachruecken
+
+    assert nachruecken.decide(tmp_path / "rat.yaml")["determinations"][0]["successor"] == "bauer"  # by place
+    # the next export of the same layout is read with the choice at once
+    later = desk.post("/new", data={"csrf": csrf, "statute": "he"}, files=files)
+    assert later.status_code == 200 and 'id="remembered"' in later.text and 'id="save-case"' in later.text
+    assert 'value="position" selected' in later.text
+    assert (tmp_path / ".nachruecken-spalten.json").is_file() and ".nachruecken-spalten" not in desk.get("/").text
+    # a forged value or a foreign form field is not taken
+    forged = desk.post("/new/columns", data={"csrf": csrf, "staged": _staged(first.text), field: "../x"})
+    assert forged.status_code == 422 and 'id="save-case"' not in forged.text
+    assert desk.post("/new/columns", data={"csrf": "forged", "staged": _staged(first.text)}).status_code == 403

@@ -125,3 +125,35 @@ def test_a_hostile_name_is_text_in_the_page(live_server, browser, name):
     browser.get(f"{live_server.url}/cases/rat?why=wolf")
     assert browser.execute_script("return window.__pwned") is None
     assert "<img src=x" in browser.find_element("id", "why").text
+
+
+def test_an_export_the_import_cannot_place_is_read_by_the_column_chosen_in_the_map(live_server, browser, tmp_path):
+    """A running number the import cannot place: the office picks its meaning in the column map, reads the
+    export again, saves it, and the case decides by that place."""
+    from selenium.webdriver.support.ui import Select
+
+    export = tmp_path / "liste.csv"
+    export.write_text("Partei;Lfd. Nr.;Name;gewählt\nCDU;1;Adler;ja\nCDU;3;Claus;\nCDU;2;Bauer;\n", encoding="utf-8")
+    events = tmp_path / "ereignisse.csv"
+    events.write_text("Datum;Name;Ereignis\n01.03.2022;Adler;Tod\n", encoding="utf-8")
+    driver = browser
+    driver.get(live_server.url + "/")
+    _by_id(driver, "file").send_keys(str(export))
+    _by_id(driver, "events").send_keys(str(events))
+    Select(_by_id(driver, "statute")).select_by_value("he")
+    _submit(driver, "import")
+    assert "Lfd. Nr." in _by_id(driver, "import-error").text
+    screenshot(driver, "desk-column-map")
+    Select(_by_id(driver, "col-1")).select_by_value("position")
+    _submit(driver, "reread")
+    assert "3 Personen" in _by_id(driver, "summary").text
+    _by_id(driver, "filename").clear()
+    _by_id(driver, "filename").send_keys("rat-mit-spaltenwahl")
+    _submit(driver, "save")
+    assert driver.current_url.endswith("/cases/rat-mit-spaltenwahl")
+    assert "Bauer" in _by_id(driver, "det-adler").text
+    import nachruecken
+
+    assert (
+        nachruecken.decide(live_server.folder / "rat-mit-spaltenwahl.yaml")["determinations"][0]["successor"] == "bauer"
+    )

@@ -114,6 +114,8 @@ def _candidate_data(cand: Candidate) -> dict:
         cd["substitute_rank"] = cand.substitute_rank
     if cand.sublist is not None:
         cd["sublist"] = cand.sublist
+    if cand.extra:
+        cd["extra"] = dict(cand.extra)
     return cd
 
 

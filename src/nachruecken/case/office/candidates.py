@@ -90,13 +90,13 @@ MAJORITY_FIELD = "Mehrheitswahl"
 TOTALS = ("summe", "gesamt", "insgesamt", "summe gesamt", "gesamtsumme", "zusammen")
 
 
-def _is_header(cells: list[str]) -> bool:
+def is_header(cells: list[str]) -> bool:
     """The header of a candidate sheet: the first row with a name column."""
     return any(norm_header(c) in CANDIDATE_FIELDS["surname"] for c in cells)
 
 
 def read_roster(table: Table, statute: str, majority: bool = False, overrides: dict | None = None) -> Roster:
-    titled = table.from_header(_is_header)
+    titled = table.from_header(is_header)
     cols = _columns(titled, statute, majority, overrides)
     roster = Roster(ignored=cols.ignored, has_votes="votes" in cols, reading=cols.reading)
     if titled is not table:

@@ -12,7 +12,7 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
 from nachruecken.errors import InputError
-from nachruecken.interfaces.web import views
+from nachruecken.interfaces.web import layouts, views
 from nachruecken.interfaces.web.labels import words
 from nachruecken.interfaces.web.record import Record, new_stem
 from nachruecken.interfaces.web.render import lang_of, message, page, token_ok
@@ -31,6 +31,7 @@ STATES = (
 )
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 MAX_STAGED = 20  # imports shown but not yet saved, kept in memory
+MAX_STAGED_BYTES = 64 * 2**20  # ... with their uploads, in all
 
 
 def add_start(app: FastAPI, record: Record) -> None:
@@ -43,7 +44,8 @@ def add_start(app: FastAPI, record: Record) -> None:
 
     @app.post("/new")
     async def read_export(request: Request):
-        """An uploaded export read by the importer, shown before it is saved."""
+        """An uploaded export read by the importer, shown with its column map before it is saved; the
+        choices kept for its layout apply."""
         form = await request.form()
         if not token_ok(request.app.state.secret, form.get("csrf")):
             return message(request, "error", "bad_token", 403)
@@ -51,41 +53,41 @@ def add_start(app: FastAPI, record: Record) -> None:
         try:
             if statute and statute not in dict(STATES):
                 raise InputError("unknown", "statute")
-            imported, source = await _imported(form, str(statute or ""))
+            uploads = await _uploads(form)
         except InputError as exc:
             return _start(request, record, _import_error(exc), str(statute or ""), 422)
-        from nachruecken.case.office.casefile import case_yaml
+        entry: dict = {"uploads": uploads, "statute": str(statute or ""), "source": uploads["file"][0]}
+        header = _header(entry)
+        layout = layouts.fingerprint(header)
+        entry.update(header=header, layout=layout, choices=layouts.remembered(record.folder, layout) if header else {})
+        return _preview(request, record, staged, entry, remembered=bool(entry["choices"]))
 
-        token = secrets.token_urlsafe(16)
-        text = case_yaml(imported.data, source)
-        staged[token] = {"text": text, "source": source}
-        while len(staged) > MAX_STAGED:
-            staged.pop(next(iter(staged)))
-        body = imported.data.get("body", {}).get("name") or imported.data.get("title")
-        stem = new_stem(body, imported.data.get("election_date"), Path(source).stem)
-        return page(
-            request,
-            "preview.html.j2",
-            title=words(lang_of(request))["preview"],
-            source=source,
-            summary=_joined(imported.summary),
-            findings=_joined(imported.findings),
-            staged=token,
-            filename=stem,
-            text=text,
-        )
+    @app.post("/new/columns")
+    async def reread_export(request: Request):
+        """The staged export read again with the column choices of the form."""
+        form = await request.form()
+        if not token_ok(request.app.state.secret, form.get("csrf")):
+            return message(request, "error", "bad_token", 403)
+        entry = staged.get(str(form.get("staged", "")))
+        if entry is None:
+            return message(request, "error", "bad_token", 409)
+        entry = {**entry, "choices": layouts.chosen(form, entry["header"])}
+        return _preview(request, record, staged, entry)
 
     @app.post("/new/save")
     async def save_export(request: Request):
-        """The shown import as a new case file (never over an existing one)."""
+        """The shown import as a new case file (never over an existing one); its column choices are kept
+        for the next export of the same layout."""
         form = await request.form()
         if not token_ok(request.app.state.secret, form.get("csrf")):
             return message(request, "error", "bad_token", 403)
         entry = staged.pop(str(form.get("staged", "")), None)
-        if entry is None:
+        if entry is None or "text" not in entry:
             return message(request, "error", "bad_token", 409)
         stem = new_stem(None, None, str(form.get("filename") or entry["source"]))
         path = record.create(stem, ".yaml", entry["text"])
+        if entry["header"]:
+            layouts.remember(record.folder, entry["layout"], entry["choices"])
         return RedirectResponse(f"/cases/{path.stem}", status_code=303)
 
     @app.get("/template")
@@ -103,22 +105,95 @@ def add_start(app: FastAPI, record: Record) -> None:
         return Response(data, media_type=XLSX, headers={"content-disposition": f'attachment; filename="{filename}"'})
 
 
-async def _imported(form, statute: str):
-    """The import of the uploaded files (kept in a temporary folder, removed after) and the list's name."""
-    from nachruecken.case.office.build import import_office
-
+async def _uploads(form) -> dict[str, tuple[str, bytes]]:
+    """The uploaded files (the list, and the events and case sheets if given): a safe name and the bytes."""
     upload = form.get("file")
     if upload is None or isinstance(upload, str) or not upload.filename:
         raise InputError("Bitte die Bewerberliste wählen (CSV oder XLSX).", "file")
+    out = {}
+    for field in ("file", "events", "fall"):
+        part = form.get(field)
+        if part is not None and not isinstance(part, str) and part.filename:
+            out[field] = (_safe_name(part.filename), await part.read())
+    return out
+
+
+def _header(entry: dict) -> list[str]:
+    """The header row of a staged upload's candidate sheet ([] where it cannot be read)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        name, data = entry["uploads"]["file"]
+        path = Path(tmp) / f"file-{name}"
+        path.write_bytes(data)
+        return layouts.export_header(path)
+
+
+def _read(entry: dict, choices: dict | None):
+    """The import of a staged upload (or its InputError), read in a temporary folder removed after."""
+    from nachruecken.case.office.build import import_office
+
     with tempfile.TemporaryDirectory() as tmp:
         paths = {}
-        for field in ("file", "events", "fall"):
-            part = form.get(field)
-            if part is not None and not isinstance(part, str) and part.filename:
-                paths[field] = Path(tmp) / f"{field}-{_safe_name(part.filename)}"
-                paths[field].write_bytes(await part.read())
-        imported = import_office(paths["file"], statute or None, paths.get("events"), paths.get("fall"))
-    return imported, _safe_name(upload.filename)
+        for field, (name, data) in entry["uploads"].items():
+            paths[field] = Path(tmp) / f"{field}-{name}"
+            paths[field].write_bytes(data)
+        try:
+            return import_office(
+                paths["file"], entry["statute"] or None, paths.get("events"), paths.get("fall"), choices
+            )
+        except InputError as exc:
+            return exc
+
+
+async def _imported(form, statute: str):
+    """The import of an upload as the JSON API takes it (no column choices), and the list's name."""
+    uploads = await _uploads(form)
+    got = _read({"uploads": uploads, "statute": statute}, None)
+    if isinstance(got, InputError):
+        raise got
+    return got, uploads["file"][0]
+
+
+def _preview(request: Request, record: Record, staged: dict, entry: dict, remembered: bool = False):
+    """The import of a staged upload under its column choices: the summary, the findings, the column map
+    to change, and the case file to save; or, where it cannot be read, its line and the column map."""
+    from nachruecken.case.office.casefile import case_yaml
+
+    got = _read(entry, entry.get("choices"))
+    if isinstance(got, InputError) and (not entry["header"] or "statute" in _import_error(got)):
+        return _start(request, record, _import_error(got), entry["statute"], 422)
+    entry = {k: v for k, v in entry.items() if k != "text"}
+    failed = isinstance(got, InputError)
+    columns = layouts.guessed(entry["header"], entry["choices"]) if failed else got.columns
+    context: dict = {"columns": layouts.rows(columns, entry["choices"]), "options": layouts.options(lang_of(request))}
+    if isinstance(got, InputError):
+        context.update(error=got.message, where=got.path)
+    else:
+        entry["text"] = case_yaml(got.data, entry["source"])
+        body = got.data.get("body", {}).get("name") or got.data.get("title")
+        stem = new_stem(body, got.data.get("election_date"), Path(entry["source"]).stem)
+        context.update(summary=_joined(got.summary), findings=_joined(got.findings), filename=stem, text=entry["text"])
+    token = secrets.token_urlsafe(16)
+    staged[token] = entry
+    _bound(staged)
+    title = words(lang_of(request))["preview"]
+    status = 422 if isinstance(got, InputError) else 200
+    return page(
+        request,
+        "preview.html.j2",
+        status,
+        title=title,
+        source=entry["source"],
+        staged=token,
+        remembered=remembered,
+        **context,
+    )
+
+
+def _bound(staged: dict) -> None:
+    """At most MAX_STAGED uploads, and MAX_STAGED_BYTES in all, are kept in memory (the oldest go first)."""
+    size = lambda e: sum(len(data) for _, data in e["uploads"].values())
+    while len(staged) > MAX_STAGED or (len(staged) > 1 and sum(size(e) for e in staged.values()) > MAX_STAGED_BYTES):
+        staged.pop(next(iter(staged)))
 
 
 def _joined(lines: list[str]) -> list[str]:

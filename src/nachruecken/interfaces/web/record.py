@@ -42,8 +42,12 @@ class Record:
         self._lock = threading.Lock()
 
     def cases(self) -> list[Path]:
-        """The case files of the folder, by name."""
-        return [p for p in sorted(self.folder.iterdir()) if p.suffix.lower() in CASE_SUFFIXES and self._inside(p)]
+        """The case files of the folder, by name (a hidden file, such as the desk's own column choices, is none)."""
+        return [
+            p
+            for p in sorted(self.folder.iterdir())
+            if p.suffix.lower() in CASE_SUFFIXES and not p.name.startswith(".") and self._inside(p)
+        ]
 
     def path(self, name: str) -> Path | None:
         """The case file whose name without suffix is ``name``; None if there is none."""
