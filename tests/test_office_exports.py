@@ -259,3 +259,12 @@ def test_extra_survives_a_conversion_to_json_and_back(run_cli, tmp_path):
     assert run_cli("convert", str(as_json), "--to", "yaml", "-o", str(again)).exit_code == 0
     cands = [c for n in yaml.safe_load(again.read_text(encoding="utf-8"))["nominations"] for c in n["candidates"]]
     assert next(c for c in cands if c["id"] == "olaf-becker")["extra"] == {"Beruf": "Landwirt", "Wohnort": "Unterdorf"}
+
+
+@pytest.mark.parametrize("cell", ["x", "ja", "1", "Sitz 4", "12", "gewählt"])
+def test_gewaehlt_as_programs_write_it_elects(run_cli, tmp_path, cell):
+    src = _one_list(tmp_path, f"Partei;Platz;Name;Stimmen;gewählt\nCDU;1;Adler;1.776;{cell}\nCDU;2;Bauer;1776;\n")
+    result, out = _import(run_cli, tmp_path, src, "--statute", "he")
+    assert result.exit_code == 0, result.stderr
+    cands = yaml.safe_load(out.read_text(encoding="utf-8"))["nominations"][0]["candidates"]
+    assert [(c.get("elected", False), c["votes"]) for c in cands] == [(True, 1776), (False, 1776)]

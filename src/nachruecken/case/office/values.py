@@ -76,7 +76,9 @@ def elected_as(text: str, where: str, file: str) -> tuple[bool, str | None, str 
         return True, None, None
     if word in NO:
         return False, None, None
-    known = "ja/nein, x, direkt, Reserveliste, über Liste, Listenwahl, Personenwahl"
+    if re.fullmatch(r"(sitz|sitz nr|mandat)?\s*\d{1,4}", word):  # the seat number a program gives the elected
+        return True, None, None
+    known = "ja/nein, x, direkt, Reserveliste, über Liste, Listenwahl, Personenwahl, eine Sitznummer"
     raise InputError(f"'{text}' ist kein Wert für gewählt ({known})", where, file)
 
 
