@@ -268,3 +268,12 @@ def test_gewaehlt_as_programs_write_it_elects(run_cli, tmp_path, cell):
     assert result.exit_code == 0, result.stderr
     cands = yaml.safe_load(out.read_text(encoding="utf-8"))["nominations"][0]["candidates"]
     assert [(c.get("elected", False), c["votes"]) for c in cands] == [(True, 1776), (False, 1776)]
+
+
+def test_a_title_line_with_a_semicolon_does_not_make_a_tab_export_semicolon_delimited(run_cli, tmp_path):
+    src = tmp_path / "liste.txt"
+    src.write_text("Export; Stand 2021\nPartei\tPlatz\tName\tBeruf\nCDU\t1\tAdler\tKoch; Wirt\n", encoding="utf-8")
+    result, out = _import(run_cli, tmp_path, src, "--statute", "he")
+    assert result.exit_code == 0, result.stderr
+    cand = yaml.safe_load(out.read_text(encoding="utf-8"))["nominations"][0]["candidates"][0]
+    assert (cand["id"], cand["extra"]) == ("adler", {"Beruf": "Koch; Wirt"})

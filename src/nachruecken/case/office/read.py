@@ -63,18 +63,19 @@ def decode(raw: bytes, file: str) -> str:
 
 def _delimiter(text: str) -> str:
     """The delimiter that splits the most of the first lines into one and the same number of cells (more
-    than one): a title line above the header, or a comma inside a cell, does not mislead it."""
+    than one; of two alike, the one that gives more cells): a title line above the header, or a comma
+    inside a cell, does not mislead it."""
     lines = text.splitlines()[:50]
-    best, score = ";", 0
+    best, score = ";", (0, 0)
     for d in (";", "\t", ","):
         try:
             widths = [len(r) for r in csv.reader(lines, delimiter=d) if any(c.strip() for c in r)]
         except csv.Error:  # a cell over the csv module's limit: reading the file says so
             continue
         wide = [w for w in widths if w > 1]
-        top = max(set(wide), key=wide.count) if wide else 0
-        if top and wide.count(top) > score:
-            best, score = d, wide.count(top)
+        top = max(set(wide), key=lambda w: (wide.count(w), w)) if wide else 0
+        if top and (wide.count(top), top) > score:  # more lines alike, then more cells a line
+            best, score = d, (wide.count(top), top)
     return best
 
 
