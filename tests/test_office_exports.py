@@ -277,3 +277,18 @@ def test_a_title_line_with_a_semicolon_does_not_make_a_tab_export_semicolon_deli
     assert result.exit_code == 0, result.stderr
     cand = yaml.safe_load(out.read_text(encoding="utf-8"))["nominations"][0]["candidates"][0]
     assert (cand["id"], cand["extra"]) == ("adler", {"Beruf": "Koch; Wirt"})
+
+
+def test_extra_is_written_to_the_offices_sheets_and_read_back(run_cli, tmp_path):
+    extra = ("--statute", "he", "--events", str(HE / "ereignisse.csv"), "--fall", str(HE / "fall.csv"))
+    _, out = _import(run_cli, tmp_path, HE / "wahlergebnis-gemeindevertretung-2021.txt", *extra)
+    assert run_cli("convert", str(out), "--to", "csv", "-o", str(tmp_path / "blaetter")).exit_code == 0
+    assert "Beruf;Wohnort" in (tmp_path / "blaetter" / "bewerber.csv").read_text(encoding="utf-8-sig").splitlines()[0]
+    again, back = _import(run_cli, tmp_path, tmp_path / "blaetter", name="again.yaml")
+    assert again.exit_code == 0, again.stderr
+    first, second = (yaml.safe_load(p.read_text(encoding="utf-8")) for p in (out, back))
+    extras = lambda case: {c["id"]: c.get("extra") for n in case["nominations"] for c in n["candidates"]}
+    assert extras(second) == extras(first) and extras(first)["olaf-becker"] == {
+        "Beruf": "Landwirt",
+        "Wohnort": "Unterdorf",
+    }

@@ -68,12 +68,26 @@ def case_sheets(case: Case) -> list[Sheet]:
     """The case as the three sheets; importing them gives a case that decides the same."""
     # the district column under the name the state gives it (NRW: Wahlbezirk)
     columns = [("Wahlbezirk" if c == "Wahlkreis" and case.statute.startswith("nw") else c) for c in CASE_COLUMNS]
-    bewerber = Sheet("Bewerber", columns, [r for nom in case.nominations for r in _candidate_rows(case, nom)])
+    extra = _extra_columns(case)
+    rows = [r for nom in case.nominations for r in _candidate_rows(case, nom)]
+    people = [c for nom in case.nominations for c in nom.candidates]
+    rows = [[*row, *(dict(c.extra).get(k, "") for k in extra)] for row, c in zip(rows, people)]
+    bewerber = Sheet("Bewerber", columns + extra, rows)
     ereignisse = Sheet(
         "Ereignisse", EVENT_COLUMNS, [_event_row(case, ev) for ev in sorted(case.events, key=lambda e: e.file_index)]
     )
     ereignisse.choices["Ereignis"] = all_words()
     return [bewerber, ereignisse, Sheet("Fall", ["Angabe", "Wert"], _fall_rows(case))]
+
+
+def _extra_columns(case: Case) -> list[str]:
+    """The headers of what else the case says of persons (`extra`), in the order they first come; one the
+    import would read as a field of its own is left out (it decides nothing)."""
+    from nachruecken.case.office.columns import CANDIDATE_FIELDS, norm_header
+
+    known = {n for names in CANDIDATE_FIELDS.values() for n in names} | {norm_header(c) for c in CASE_COLUMNS}
+    heads = dict.fromkeys(k for nom in case.nominations for c in nom.candidates for k, _ in c.extra)
+    return [h for h in heads if norm_header(h) not in known]
 
 
 def _candidate_rows(case: Case, nom: Nomination) -> list[list[str]]:
