@@ -65,6 +65,16 @@ def test_bad_input_is_the_clis_one_line_message(client):
     assert broken.status_code == 422 and "kein gültiges JSON" in broken.json()["error"]
 
 
+@pytest.mark.parametrize("body", [str(ROOT / "instances/he/schenklengsfeld-2023.yaml"), "/etc/passwd", ["x"], 3])
+def test_decide_reads_no_file_a_body_names(client, body):
+    """A JSON string is never opened as a path on the server: no case is decided, and the answer says
+    nothing of whether such a file exists."""
+    got = client.post("/api/decide", json=body)
+    assert got.status_code == 422 and got.json() == {
+        "error": "request: erwartet einen Fall als JSON-Objekt ({…}), keinen Dateinamen"
+    }
+
+
 def test_the_api_takes_only_json(client):
     form = client.post("/api/decide", data={"statute": "he"})
     assert form.status_code == 415

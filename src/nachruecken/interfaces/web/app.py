@@ -63,6 +63,8 @@ def create_app(folder: Path, host: str = "127.0.0.1", max_body: int = MAX_BODY) 
         from nachruecken.interfaces.solve_command import _parse_readings
 
         data = await _json(request, max_body)
+        if not isinstance(data, dict):  # never a path: a string would name a file on this machine
+            raise InputError("erwartet einen Fall als JSON-Objekt ({…}), keinen Dateinamen", "", "request")
         readings = _parse_readings(request.query_params.getlist("reading")) or None
         result = decide_case(data, statute=statute, lang=lang, readings=readings)
         for key in LOCAL_KEYS:
