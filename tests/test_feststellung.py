@@ -4,6 +4,7 @@ HTML, DOCX and PDF; the act holds the law and the facts only, the checklist what
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -87,6 +88,23 @@ def test_every_document_renders_as_html_and_docx(path):
                 html = doc.to_html(text)
                 assert html.startswith("<!DOCTYPE html>") and "size: A4" in html and "counter(page)" in html
                 assert doc.to_docx(text)[:2] == b"PK"
+
+
+@pytest.mark.parametrize("pid", ["../../outside", "/tmp/absolute", "a/b", "Ärger ünd ß"])
+def test_all_names_its_files_by_a_slug_of_the_id_inside_the_folder(tmp_path, pid):
+    """An id that is a path (or holds a separator) never names a file outside the folder (issue 52)."""
+    text = (ROOT / "instances/he/majority-lot.yaml").read_text(encoding="utf-8").replace("u2", f'"{pid}"')
+    case = tmp_path / "case.yaml"
+    case.write_text(text, encoding="utf-8")
+    out = tmp_path / "deep" / "akte"
+    result = _run("feststellung", case, "--document", "all", "-o", out)
+    assert result.exit_code == 0, result.output
+    written = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file())
+    assert all(
+        w.startswith("deep/akte/") and "/" not in w.removeprefix("deep/akte/") for w in written if w != "case.yaml"
+    )
+    assert len(written) == 4  # the case, and its act, notice and checklist
+    assert not list(tmp_path.glob("*-act.md")) and not Path("/tmp/absolute-act.md").exists()
 
 
 def test_all_writes_each_document_of_each_vacancy_and_keeps_the_previous(tmp_path):

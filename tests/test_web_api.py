@@ -137,6 +137,23 @@ def test_serve_refuses_a_remote_host_without_allow_remote(run_cli, tmp_path):
     assert result.exit_code == 2 and "--allow-remote" in result.stderr and "no login" in result.stderr
 
 
+@pytest.mark.parametrize("port", ["99999", "0", "-1"])
+def test_serve_refuses_a_port_that_is_none_in_one_line(run_cli, tmp_path, port):
+    result = run_cli("serve", str(tmp_path), "--port", port)
+    assert result.exit_code == 2 and result.stderr.strip() == f"nachruecken: --port {port}: not a port (1 to 65535)"
+
+
+def test_serve_refuses_a_port_in_use_in_one_line(run_cli, tmp_path):
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = run_cli("serve", str(tmp_path), "--port", str(port))
+    assert result.exit_code == 2 and "already in use" in result.stderr and "Traceback" not in result.stderr
+
+
 def test_import_takes_an_uploaded_export_as_the_cli_reads_it(client):
     folder = ROOT / "examples/nw"
     files = {
@@ -190,3 +207,18 @@ def test_documents_download_as_the_cli_writes_them(office):
     assert office.get("/cases/rat-2021/documents/weimar/brief.html").status_code == 404
     assert office.get("/cases/rat-2021/documents/nobody/act.html").status_code == 404
     assert office.get("/cases/rat-2021/documents/weimar/act.exe").status_code == 404
+
+
+def test_no_page_may_be_framed_and_a_chunked_body_is_refused_whatever_its_length(client):
+    """Issue 52: anti-framing headers on every answer; Content-Length beside Transfer-Encoding: chunked
+    does not pass the body limit."""
+    for path in ("/", "/api/statutes"):
+        got = client.get(path)
+        assert got.headers["x-frame-options"] == "DENY"
+        assert got.headers["content-security-policy"] == "frame-ancestors 'none'"
+    chunked = client.post(
+        "/api/decide",
+        content=b"{}",
+        headers={"content-type": "application/json", "content-length": "2", "transfer-encoding": "chunked"},
+    )
+    assert chunked.status_code == 411 and "Transfer-Encoding" in chunked.json()["error"]

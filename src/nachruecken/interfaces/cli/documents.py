@@ -112,15 +112,22 @@ def _write_all(result: dict, loaded, vacancy: str | None, kind: str, lang: str, 
     if folder.exists() and not folder.is_dir():
         raise InputError("with --document all, -o names a folder", "", str(folder))
     folder.mkdir(parents=True, exist_ok=True)
+    from nachruecken.case.office.ids import slug, unique
+
     chosen = doc.select(result, vacancy)
     keys = doc.keys_of(result)
+    taken: set[str] = set()
+    inside = folder.resolve()
     for det in chosen:
-        key = keys[result["determinations"].index(det)].replace("#", "-")
+        # a file name from a slug of the id, never the id itself ("../x" or "/x" would leave the folder)
+        key = unique(slug(keys[result["determinations"].index(det)]), taken)
         for document in ("act", "notice", "letter", "checklist"):
             if not doc.applies(document, det):
                 continue
             text = doc.markdown(result, loaded, det, lang, document)
             path = folder / f"{key}-{document}.{kind}"
+            if path.resolve().parent != inside:  # (a slug has no separator: this cannot happen)
+                raise InputError(f"{path.name}: would be written outside the folder", "", str(folder))
             write_safely(path, as_format(text, kind, lang), force=True)
             sys.stderr.write(f"wrote {path}\n")
 

@@ -24,8 +24,14 @@ def serve(
     if host not in LOCAL and not allow_remote:
         _err(f"--host {host}: reachable from other machines, and there is no login; give --allow-remote to mean it")
         raise typer.Exit(2)
+    if not 1 <= port <= 65535:
+        _err(f"--port {port}: not a port (1 to 65535)")
+        raise typer.Exit(2)
     if not folder.is_dir():
         _err(f"{folder}: not a folder")
+        raise typer.Exit(2)
+    if not _free(host, port):
+        _err(f"--port {port}: already in use on {host}; give another port")
         raise typer.Exit(2)
     twice = _stems_twice(folder)
     if twice:
@@ -46,6 +52,20 @@ def serve(
 
         threading.Timer(1.0, webbrowser.open, (f"http://{host}:{port}/",)).start()
     uvicorn.run(create_app(folder, host), host=host, port=port, log_level="warning")
+
+
+def _free(host: str, port: int) -> bool:
+    """Whether the port can be bound on the host (a port in use is one line, not uvicorn's exit)."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True
 
 
 def _stems_twice(folder: Path) -> str:

@@ -32,9 +32,19 @@ class Guard(BaseHTTPMiddleware):
         self.max_body = max_body
 
     async def dispatch(self, request: Request, call_next):
+        response = await self._checked(request, call_next)
+        # no page of the desk may be framed by another (clickjacking its forms)
+        response.headers["X-Frame-Options"] = "DENY"
+        response.headers["Content-Security-Policy"] = "frame-ancestors 'none'"
+        return response
+
+    async def _checked(self, request: Request, call_next):
         if host_name(request.headers.get("host", "").lower()) not in self.hosts:
             return PlainTextResponse("Host nicht zugelassen", status_code=400)
         length = request.headers.get("content-length")
+        if "transfer-encoding" in request.headers and request.method in ("POST", "PUT", "PATCH"):
+            # a length beside a chunked body would not bound what is read: refused, as browsers send neither
+            return _error(request, "Anfrage mit Transfer-Encoding wird nicht angenommen", 411)
         if length is None and request.method in ("POST", "PUT", "PATCH"):
             # a body sent in chunks would be read before its size is known: refused, as browsers never send one
             return _error(request, "Anfrage ohne Längenangabe (Content-Length)", 411)
