@@ -292,3 +292,34 @@ def test_extra_is_written_to_the_offices_sheets_and_read_back(run_cli, tmp_path)
         "Beruf": "Landwirt",
         "Wohnort": "Unterdorf",
     }
+
+
+FORMULAS = ['=HYPERLINK("http://example.invalid","klick")', "@SUMME(1)", "+1 Tür", "-Minus"]
+
+
+def test_no_name_becomes_a_formula_in_the_offices_spreadsheets(run_cli, tmp_path):
+    """Issue 52 (CSV injection): a name that starts like a formula is text in xlsx and CSV output, and the
+    import reads it back as it was."""
+    openpyxl = pytest.importorskip("openpyxl")
+    cands = "".join(f"  - {{id: p{k}, name: '{n.replace(chr(39), chr(39) * 2)}'}}\n" for k, n in enumerate(FORMULAS))
+    case = tmp_path / "fall.yaml"
+    case.write_text(
+        "statute: he\nelection_date: 2021-03-14\nnominations:\n- id: cdu\n  candidates:\n"
+        + cands.replace("p0,", "p0, elected: true,")
+        + "events:\n- {date: 2022-01-01, person: p0, type: died}\n",
+        encoding="utf-8",
+    )
+    assert run_cli("convert", str(case), "--to", "xlsx", "-o", str(tmp_path / "fall.xlsx")).exit_code == 0
+    sheet = openpyxl.load_workbook(tmp_path / "fall.xlsx")["Bewerber"]
+    cells = [c for row in sheet.iter_rows() for c in row if c.value in FORMULAS]
+    assert len(cells) == len(FORMULAS) and all(c.data_type == "s" for c in cells)
+    assert run_cli("convert", str(case), "--to", "csv", "-o", str(tmp_path / "blaetter")).exit_code == 0
+    text = (tmp_path / "blaetter" / "bewerber.csv").read_text(encoding="utf-8-sig")
+    assert all(f"'{n[:5]}" in text for n in FORMULAS) and ";=" not in text and ";@" not in text
+    for source in (tmp_path / "fall.xlsx", tmp_path / "blaetter"):
+        result, out = _import(run_cli, tmp_path, source, name=f"back-{source.name}.yaml")
+        assert result.exit_code == 0, result.stderr
+        names = [c["name"] for c in yaml.safe_load(out.read_text(encoding="utf-8"))["nominations"][0]["candidates"]]
+        assert names == FORMULAS, source
+    solved = run_cli("solve", str(case), "--format", "csv")
+    assert solved.exit_code == 0 and ",=" not in solved.stdout and ";=" not in solved.stdout

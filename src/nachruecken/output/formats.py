@@ -11,6 +11,7 @@ import csv
 import io
 from typing import Any
 
+from nachruecken.case.office.cells import csv_cell
 from nachruecken.law.dates import long_iso as _day
 from nachruecken.law.statutes import reading_defaults
 from nachruecken.law.texts import LABELS, TRIGGER_PHRASE, deadline_note, membership_summary, reason_words, status_word
@@ -219,7 +220,7 @@ def to_csv(rows: list[list], dialect: str = "standard", lang: str = "en") -> tup
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS[lang])
-    writer.writerows(rows)
+    writer.writerows([[csv_cell(c) for c in row] for row in rows])
     text = buffer.getvalue()
     lost = sum(1 for ch in text if not _encodable(ch, encoding))
     return text.encode(encoding, errors="replace"), lost

@@ -10,6 +10,7 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
+from nachruecken.case.office.cells import read_cell
 from nachruecken.errors import InputError
 
 # The sheets of an office workbook (and the CSV files of a folder)
@@ -81,7 +82,7 @@ def _delimiter(text: str) -> str:
 
 def _table(rows: list[list[str]], where: str, file: str) -> Table | None:
     """The rows as a table: the first non-empty row is the header; empty rows are dropped (None: no rows)."""
-    numbered = [(k, [c.strip() for c in r]) for k, r in enumerate(rows, 1) if any(str(c).strip() for c in r)]
+    numbered = [(k, [read_cell(c.strip()) for c in r]) for k, r in enumerate(rows, 1) if any(str(c).strip() for c in r)]
     if not numbered:
         return None
     (_, header), body = numbered[0], numbered[1:]

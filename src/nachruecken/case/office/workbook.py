@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
+from nachruecken.case.office.cells import csv_cell, is_formula_like
 from nachruecken.case.office.sheets import Sheet
 from nachruecken.errors import InputError
 
@@ -28,9 +29,11 @@ def xlsx_bytes(sheets: list[Sheet]) -> bytes:
     column = 0
     for sheet in sheets:
         ws = book.create_sheet(sheet.name)
-        ws.append(sheet.header)
-        for row in sheet.rows:
+        for row in [sheet.header, *sheet.rows]:
             ws.append(row)
+            for cell in ws[ws.max_row]:
+                if is_formula_like(cell.value):
+                    cell.data_type = "s"  # text, never a formula
         for k, head in enumerate(sheet.header, 1):
             cell = ws.cell(row=1, column=k)
             cell.font = Font(bold=True)
@@ -58,6 +61,6 @@ def xlsx_bytes(sheets: list[Sheet]) -> bytes:
 def csv_text(sheet: Sheet) -> str:
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
-    writer.writerow(sheet.header)
-    writer.writerows(sheet.rows)
+    writer.writerow([csv_cell(c) for c in sheet.header])
+    writer.writerows([[csv_cell(c) for c in row] for row in sheet.rows])
     return "\ufeff" + out.getvalue()
