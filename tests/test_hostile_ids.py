@@ -68,3 +68,24 @@ def test_names_print_as_written_in_the_text_view(tmp_path, write_case, width):
     result = CliRunner().invoke(app, ["solve", str(path), "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert name in " ".join(out.read_text(encoding="utf-8").split())
+
+
+@pytest.mark.parametrize("raw", ["Anna\n# Aufhebung\nBeispiel", "Anna \x1b[31mBeispiel", "Anna \u202eleipsieB"])
+def test_control_characters_in_a_name_are_removed_everywhere_with_a_warning(run_cli, tmp_path, raw):
+    """Issue 52: a name's line break cannot add a heading to the act, nor an escape sequence reach the
+    terminal, nor a bidi override reverse what the officer reads."""
+    import json
+
+    data = {
+        "statute": "he",
+        "election_date": "2021-03-14",
+        "nominations": [{"id": "cdu", "candidates": [{"id": "a", "elected": True}, {"id": "b", "name": raw}]}],
+        "events": [{"date": "2022-01-01", "person": "a", "type": "died"}],
+    }
+    case = tmp_path / "fall.json"
+    case.write_text(json.dumps(data), encoding="utf-8")
+    terminal = run_cli("solve", str(case))
+    act = run_cli("feststellung", str(case))
+    for out in (terminal.stdout, act.stdout):
+        assert "\x1b[31m" not in out and "\u202e" not in out and "\n# Aufhebung" not in out
+    assert "Anna" in act.stdout and "control characters" in terminal.stdout

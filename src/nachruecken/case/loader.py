@@ -14,6 +14,7 @@ import datetime as dt
 import hashlib
 import json
 import os
+import re
 from pathlib import Path
 
 import msgspec
@@ -35,6 +36,17 @@ from nachruecken.law.statutes import resolve_statute_spec
 
 # libyaml's parser where PyYAML has it (several times faster), the pure-Python one otherwise.
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# What a name may not hold: control characters (a newline would add a heading to a document, an escape
+# sequence would reach the terminal) and the bidi controls that reorder what a reader sees
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """A name as every output shows it: control characters and bidi controls removed (a run of spaces
+    they leave is one space)."""
+    if not _UNPRINTABLE.search(text):
+        return text
+    return " ".join(_UNPRINTABLE.sub(" ", text).split())
 
 
 class _StrictLoader(_BaseLoader):  # type: ignore[valid-type,misc]  # a base chosen at import: C or pure Python
@@ -245,7 +257,16 @@ def build_case(data, file: str, sha256: str = "") -> Case:
         holidays=holidays,
         input_sha256=sha256,
         names=names,
+        cleaned_names=tuple(sorted({pid for pid, name in _raw_names(data) if printable(name) != name})),
     )
+
+
+def _raw_names(data: dict):
+    """(person, name as the file gives it) of every candidacy that names its person."""
+    for nd in data.get("nominations", ()):
+        for cd in nd.get("candidates", ()):
+            if "name" in cd:
+                yield cd["id"], cd["name"]
 
 
 def _build_nominations(raw_nominations: list) -> tuple[list[Nomination], dict[str, str]]:
@@ -317,12 +338,13 @@ def _build_candidates(nd: dict, p: str, names: dict[str, str]) -> list[Candidate
             seen_pos[pos] = j
         _check_substitute_rank(cd, j, seen_rank, f"{p}.candidates[{j}].substitute_rank")
         if "name" in cd:
-            if pid in names and names[pid] != cd["name"]:
+            name = printable(cd["name"])
+            if pid in names and names[pid] != name:
                 raise InputError(
-                    f"person '{pid}' has two different names ({names[pid]!r}, {cd['name']!r})",
+                    f"person '{pid}' has two different names ({names[pid]!r}, {name!r})",
                     f"{p}.candidates[{j}].name",
                 )
-            names[pid] = cd["name"]
+            names[pid] = name
         subs = (
             [
                 SubstituteFor(entry)
@@ -337,7 +359,7 @@ def _build_candidates(nd: dict, p: str, names: dict[str, str]) -> list[Candidate
             Candidate(
                 person=pid,
                 position=pos,
-                name=cd.get("name"),
+                name=names.get(pid) if "name" in cd else None,
                 votes=cd.get("votes"),
                 elected=bool(cd.get("elected", False)),
                 seat=cd.get("seat"),

@@ -178,6 +178,8 @@ class Case:
     holidays: tuple[dt.date, ...] = ()
     input_sha256: str = ""
     names: dict[str, str] = field(default_factory=dict)
+    # persons whose name held control characters or bidi overrides, removed on loading (a warning)
+    cleaned_names: tuple[str, ...] = ()
 
     def nomination(self, nid: str) -> Nomination:
         for nom in self.nominations:

@@ -20,6 +20,8 @@ AFTER_ELECTION_TYPES = frozenset(
 def case_warnings(case: Case) -> list[tuple[str, dict]]:
     """What the case file alone shows."""
     out: list[tuple[str, dict]] = []
+    if case.cleaned_names:
+        out.append(("name_unprintable", {"persons": ", ".join(case.cleaned_names)}))
     # at the election: a by-election's winners fill seats the election's elected left
     elected = sorted({c.person for n in case.nominations if n.by_election is None for c in n.candidates if c.elected})
     if case.body_seats is not None and len(elected) > case.body_seats:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 REPLAY_WARNINGS = {
     "en": {
+        "name_unprintable": "the names of {persons} held control characters or bidi controls (a line break, an "
+        "escape sequence, a reversal of the text): removed in every output; check the names in the case file",
         "elected_over_seats": "the case marks {elected} persons as elected, but the body has {seats} seats "
         "(body.seats): check the list and the `elected` marks",
         "events_before_election": "events dated before the election ({election}): {events}; check the dates",
@@ -120,6 +122,8 @@ REPLAY_WARNINGS = {
         "the seat fell vacant in the period it names; check the date",
     },
     "de": {
+        "name_unprintable": "die Namen von {persons} enthielten Steuerzeichen (einen Zeilenumbruch, eine "
+        "Escape-Folge, eine Umkehrung der Schreibrichtung): in jeder Ausgabe entfernt; die Namen im Fall prüfen",
         "elected_over_seats": "der Fall kennzeichnet {elected} Personen als gewählt, die Vertretung hat aber "
         "{seats} Sitze (`body.seats`): Liste und Kennzeichen `elected` prüfen",
         "events_before_election": "Ereignisse vor dem Wahltag ({election}): {events}; die Daten prüfen",
