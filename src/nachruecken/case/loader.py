@@ -257,7 +257,7 @@ def build_case(data, file: str, sha256: str = "") -> Case:
         holidays=holidays,
         input_sha256=sha256,
         names=names,
-        cleaned_names=tuple(sorted({pid for pid, name in _raw_names(data) if printable(name) != name})),
+        cleaned_names=tuple(sorted({pid for pid, name in _raw_names(data) if _UNPRINTABLE.search(name)})),
     )
 
 

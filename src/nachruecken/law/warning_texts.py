@@ -154,9 +154,9 @@ REPLAY_WARNINGS = {
         "vor den Ereignissen des Falls); den Sitz mit `seat_of` nennen, wenn er im Fall steht",
         "refusal_of_call": "'{person}' hat am {date} die Berufung in den Sitz von '{departed}' abgelehnt: kein "
         "Ausscheiden (keine zweite Vakanz); mit dem wichtigen Grund rückt die nächste Ersatzperson für '{departed}' nach",
-        "refusal_after_taking_up": "'{person}' hat am {date} abgelehnt, nachdem er das Amt übernommen hatte "
-        "(`accepted`): keine Ablehnung der Berufung, sondern das Verlangen, die Tätigkeit zu beenden (§ 18 Abs. 1 "
-        "Satz 1 SächsGemO); sein Sitz wird frei, sobald der Gemeinderat den wichtigen Grund feststellt",
+        "refusal_after_taking_up": "'{person}' hat am {date} abgelehnt, nachdem die Person das Amt übernommen hatte "
+        "(als Annahme erfasst): keine Ablehnung der Berufung, sondern das Verlangen, die Tätigkeit zu beenden (§ 18 Abs. 1 "
+        "Satz 1 SächsGemO); ihr Sitz wird frei, sobald der Gemeinderat den wichtigen Grund feststellt",
         "refused_by_member": "'{person}' hat am {date} abgelehnt, nachdem die Mitgliedschaft{since_on} begonnen hatte: "
         "als Verzicht auf den Sitz gelesen; ist die vom Gesetz verlangte Form gewahrt?",
         "reservation_after_membership": "'{person}' hat am {date} unter Vorbehalt angenommen, nachdem die "

@@ -28,7 +28,6 @@ DISTRICT_NUMBERS = (
     "wb nr",
     "wk nr",
 )
-DISTRICT_WORDS = ("wahlbezirk", "wahlkreis", "wahlbereich")
 # A running number of the rows: beside a place it is no place
 RUNNING_NUMBERS = ("lfd nr", "laufende nummer", "lfd nummer", "laufende nr", "lfdnr", "lfd", "nr", "nummer")
 # Of two names of a Wahlvorschlag, the short one names it
@@ -64,7 +63,7 @@ def _district_pair(names: list[str], meant: list, free: list[bool]) -> None:
 
 def _nomination_names(table: Table, names: list[str], meant: list, free: list[bool]) -> None:
     """Two names of the Wahlvorschlag (`Wahlvorschlag` and `Kurzbezeichnung`): the short one names it,
-    the other is kept as extra data."""
+    the other is not used (the column map says so)."""
     noms = [k for k, m in enumerate(meant) if m == "nomination" and free[k]]
     if len(noms) < 2:
         return

@@ -42,9 +42,14 @@ def fingerprint(header: list[str]) -> str:
     return hashlib.sha256("\x1f".join(norm_header(h) for h in header).encode()).hexdigest()[:24]
 
 
+def _known() -> set[str]:
+    """The values a column's choice may take (the empty "automatic" is no choice)."""
+    return {value for value, _ in options("de")} - {""}
+
+
 def chosen(form, header: list[str]) -> dict[str, str]:
     """The choices of the column-map form (fields ``col-<n>``) as header -> field, for known values only."""
-    known = {value for value, _ in options("de")} - {""}
+    known = _known()
     out = {}
     for k, head in enumerate(header):
         value = form.get(f"col-{k}")
@@ -81,7 +86,7 @@ def rows(columns: list[tuple[str, str, str]], choices: dict[str, str]) -> list[d
 def remembered(folder: Path, layout: str) -> dict[str, str]:
     """The choices kept for this layout ({} for none, or where the file cannot be read)."""
     entry = _load(folder).get(layout, {})
-    known = {value for value, _ in options("de")} - {""}
+    known = _known()
     return {str(k): v for k, v in entry.items() if isinstance(v, str) and v in known} if isinstance(entry, dict) else {}
 
 

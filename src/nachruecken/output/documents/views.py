@@ -226,7 +226,9 @@ def _successor_details(case, det: dict, lang: str) -> str:
     where the case says neither)."""
     if not det.get("successor"):
         return ""
-    extra = {" ".join(k.lower().replace("/", " ").split()): v for k, v in case.extra_of(det["successor"]).items()}
+    from nachruecken.case.office.columns import norm_header
+
+    extra = {norm_header(k): v for k, v in case.extra_of(det["successor"]).items()}
     said = [text for keys in NOTICE_DETAILS if (text := next((extra[k] for k in keys if k in extra), ""))]
     return ", ".join([person_name(case, det["successor"], lang, with_salutation=False), *said]) if said else ""
 
