@@ -62,6 +62,7 @@ class NominationDraft:
     substitute_list: str | None = None
     by_election: str | None = None
     candidates: dict[str, Candidacy] = field(default_factory=dict)  # person id -> candidacy
+    places: dict[int, int] = field(default_factory=dict)  # list place -> the row that holds it
 
 
 @dataclass
@@ -262,13 +263,13 @@ def _check_place(nom: NominationDraft, cand: Candidacy, table: Table) -> None:
     """Two persons on one place of one list: the list cannot be ordered."""
     if cand.position is None:
         return
-    for other in nom.candidates.values():
-        if other.position == cand.position:
-            raise InputError(
-                f"Platz {cand.position} von {nom.name} steht schon in Zeile {other.line}",
-                table.at(cand.line),
-                table.file,
-            )
+    first = nom.places.setdefault(cand.position, cand.line)  # one look-up a row: import time linear in rows
+    if first != cand.line:
+        raise InputError(
+            f"Platz {cand.position} von {nom.name} steht schon in Zeile {first}",
+            table.at(cand.line),
+            table.file,
+        )
 
 
 def _person(roster, get, at, line, party, surname, keys, taken, table) -> Person:

@@ -16,6 +16,13 @@ from nachruecken.errors import InputError
 # The sheets of an office workbook (and the CSV files of a folder)
 SHEETS = {"bewerber": "Bewerber", "ereignisse": "Ereignisse", "fall": "Fall"}
 
+# What one file may hold: far above any council's list (a city's is a few thousand rows), far below what
+# would take the machine's memory. Cells count as a sheet yields them, empty ones included (a workbook
+# that declares a cell at XFD1048576 yields its empty rows and columns up to it).
+MAX_ROWS = 200_000
+MAX_CELLS = 5_000_000
+MAX_UNPACKED = 256 * 2**20  # bytes of a workbook's parts, unpacked (a zip bomb says more, and is refused)
+
 
 @dataclass
 class Table:
@@ -80,6 +87,18 @@ def _delimiter(text: str) -> str:
     return best
 
 
+def bounded(rows, where: str, file: str):
+    """The rows, as long as they stay within MAX_ROWS and MAX_CELLS (an InputError past them)."""
+    cells = 0
+    for count, row in enumerate(rows, 1):
+        cells += len(row)
+        if count > MAX_ROWS or cells > MAX_CELLS:
+            what = f"mehr als {MAX_ROWS:,} Zeilen" if count > MAX_ROWS else f"mehr als {MAX_CELLS:,} Zellen"
+            place = f"{where}: " if where else ""
+            raise InputError(f"{place}{what.replace(',', '.')}: zu groß für eine Bewerberliste", "", file)
+        yield row
+
+
 def _table(rows: list[list[str]], where: str, file: str) -> Table | None:
     """The rows as a table: the first non-empty row is the header; empty rows are dropped (None: no rows)."""
     numbered = [(k, [read_cell(c.strip()) for c in r]) for k, r in enumerate(rows, 1) if any(str(c).strip() for c in r)]
@@ -91,7 +110,7 @@ def _table(rows: list[list[str]], where: str, file: str) -> Table | None:
 
 def table_of(rows: list[list[str]], where: str, file: str) -> Table | None:
     """A sheet given as rows of cells (the JSON API): the first non-empty row is the header."""
-    return _table([[_cell(c) for c in row] for row in rows], where, file)
+    return _table([[_cell(c) for c in row] for row in bounded(rows, where, file)], where, file)
 
 
 def read_csv(path: Path, where: str = "") -> Table | None:
@@ -99,7 +118,7 @@ def read_csv(path: Path, where: str = "") -> Table | None:
     text = decode(path.read_bytes(), file)
     reader = csv.reader(io.StringIO(text), delimiter=_delimiter(text))
     try:
-        rows = list(reader)
+        rows = list(bounded(reader, where, file))
     except csv.Error as exc:  # a cell over the csv module's limit (128 KiB), a NUL byte
         raise InputError(f"kein lesbares CSV (Zeile {reader.line_num}: {exc})", "", file) from None
     return _table(rows, where, file)
@@ -128,14 +147,16 @@ def read_xlsx(path: Path) -> dict[str, Table]:
         raise InputError(
             ".xlsx lesen braucht openpyxl: pip install 'nachruecken[xlsx]' (oder als CSV exportieren)", "", file
         ) from None
+    _unpacked_size(path)
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except Exception as exc:  # a broken or foreign file: say so in one line
         raise InputError(f"keine lesbare .xlsx-Datei ({type(exc).__name__})", "", file) from None
     out: dict[str, Table] = {}
     for sheet in book.worksheets:
-        rows = [[_cell(v) for v in row] for row in sheet.iter_rows(values_only=True)]
-        table = _table(rows, f"Blatt {sheet.title}", file)
+        where = f"Blatt {sheet.title}"
+        rows = [_trimmed([_cell(v) for v in row]) for row in bounded(sheet.iter_rows(values_only=True), where, file)]
+        table = _table(rows, where, file)
         if table is not None:
             out[sheet.title.strip().lower()] = table
     book.close()
@@ -144,6 +165,30 @@ def read_xlsx(path: Path) -> dict[str, Table]:
         # lines above it allowed), else on the first sheet
         out["bewerber"] = next((t for t in out.values() if _names_candidates(t)), next(iter(out.values())))
     return out
+
+
+def _trimmed(row: list[str]) -> list[str]:
+    """A row without the empty cells a sheet pads it with on the right."""
+    while row and not row[-1]:
+        row.pop()
+    return row
+
+
+def _unpacked_size(path: Path) -> None:
+    """Refuses a workbook whose parts unpack to more than MAX_UNPACKED bytes, before any is unpacked."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as book:
+            size = sum(part.file_size for part in book.infolist())
+    except (zipfile.BadZipFile, OSError):
+        raise InputError("keine lesbare .xlsx-Datei (kein Zip-Archiv)", "", str(path)) from None
+    if size > MAX_UNPACKED:
+        raise InputError(
+            f"die .xlsx-Datei entpackt sich zu {size / 2**20:,.0f} MiB (höchstens {MAX_UNPACKED // 2**20} MiB)",
+            "",
+            str(path),
+        )
 
 
 def _names_candidates(table: Table) -> bool:
