@@ -15,6 +15,7 @@ import dataclasses
 import datetime as dt
 
 from nachruecken.case.model import DECLARATION_TYPES, EVENT_TYPES, VACATING_TYPES, Event, Nomination
+from nachruecken.case.text import printable
 from nachruecken.case.words import _key, all_words, event_word, office_date
 from nachruecken.errors import InputError
 
@@ -117,7 +118,7 @@ def _event(i: int, ed: dict, persons: set[str], by_id: dict[str, Nomination]) ->
         seats_of=tuple(ed.get("seats_of", ())),
         kind=ed.get("kind"),
         word=implied.get("word"),
-        note=ed.get("note"),
+        note=printable(ed["note"]) if isinstance(ed.get("note"), str) else ed.get("note"),
         found=found,
     )
 

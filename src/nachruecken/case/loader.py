@@ -14,7 +14,6 @@ import datetime as dt
 import hashlib
 import json
 import os
-import re
 from pathlib import Path
 
 import msgspec
@@ -31,22 +30,12 @@ from nachruecken.case.model import (
     Nomination,
     SubstituteFor,
 )
+from nachruecken.case.text import UNPRINTABLE, printable
 from nachruecken.errors import InputError
 from nachruecken.law.statutes import resolve_statute_spec
 
 # libyaml's parser where PyYAML has it (several times faster), the pure-Python one otherwise.
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-# What a name may not hold: control characters (a newline would add a heading to a document, an escape
-# sequence would reach the terminal) and the bidi controls that reorder what a reader sees
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def printable(text: str) -> str:
-    """A name as every output shows it: control characters and bidi controls removed (a run of spaces
-    they leave is one space)."""
-    if not _UNPRINTABLE.search(text):
-        return text
-    return " ".join(_UNPRINTABLE.sub(" ", text).split())
 
 
 class _StrictLoader(_BaseLoader):  # type: ignore[valid-type,misc]  # a base chosen at import: C or pure Python
@@ -241,10 +230,10 @@ def build_case(data, file: str, sha256: str = "") -> Case:
         statute=statute,
         nominations=nominations,
         events=events,
-        title=data.get("title"),
+        title=_plain(data.get("title")),
         election_date=election_date,
         election=data.get("election", "proportional"),
-        body_name=body.get("name"),
+        body_name=_plain(body.get("name")),
         body_seats=body.get("seats"),
         body_kind=body.get("kind", "municipal"),
         body_period_end=parse_date(body["period_end"], "body.period_end") if "period_end" in body else None,
@@ -257,8 +246,13 @@ def build_case(data, file: str, sha256: str = "") -> Case:
         holidays=holidays,
         input_sha256=sha256,
         names=names,
-        cleaned_names=tuple(sorted({pid for pid, name in _raw_names(data) if _UNPRINTABLE.search(name)})),
+        cleaned_names=tuple(sorted({pid for pid, name in _raw_names(data) if UNPRINTABLE.search(name)})),
     )
+
+
+def _plain(text: str | None) -> str | None:
+    """A title or name of the file as every output shows it (see ``case.text``)."""
+    return printable(text) if isinstance(text, str) else text
 
 
 def _raw_names(data: dict):
@@ -296,7 +290,7 @@ def _build_nominations(raw_nominations: list) -> tuple[list[Nomination], dict[st
                 group=nd.get("group", nid),
                 group_kind=nd.get("group_kind", "party"),
                 tier=tier,
-                name=nd.get("name"),
+                name=_plain(nd.get("name")),
                 district=nd.get("district"),
                 substitute_list=nd.get("substitute_list"),
                 candidates=candidates,
@@ -369,7 +363,7 @@ def _build_candidates(nd: dict, p: str, names: dict[str, str]) -> list[Candidate
                 salutation=cd.get("salutation"),
                 substitute_rank=cd.get("substitute_rank"),
                 sublist=cd.get("sublist"),
-                extra=tuple(cd["extra"].items()) if "extra" in cd else (),
+                extra=tuple((printable(k), printable(v)) for k, v in cd["extra"].items()) if "extra" in cd else (),
             )
         )
     _check_sublists(nd["candidates"], p)

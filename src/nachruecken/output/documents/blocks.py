@@ -109,6 +109,10 @@ def to_html(text: str, lang: str = "de") -> str:
     )
 
 
+# the characters XML 1.0 does not allow (python-docx refuses them): tab and line ends are allowed
+_XML_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
 def to_docx(text: str, lang: str = "de") -> bytes:
     try:
         import docx
@@ -117,7 +121,7 @@ def to_docx(text: str, lang: str = "de") -> bytes:
         raise InputError("DOCX needs python-docx: pip install 'nachruecken[docx]'", "--format") from None
     document_ = docx.Document()
     _a4(document_, lang)
-    for kind, content in blocks(text):
+    for kind, content in blocks(_XML_UNSAFE.sub("", text)):  # what XML cannot hold, whatever brought it
         if kind == "h1":
             document_.add_heading(_plain(content), level=1)
             continue
