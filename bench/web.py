@@ -4,7 +4,7 @@
 
 Starts the application with uvicorn on a free local port, then measures, for a typical council (10 lists
 of 30) and a large city (20 lists of 100), the median time of `POST /api/decide` against
-`nachruecken.decide` of the same case in this process (target: a ratio of at most 1.5), and the time to
+`nachruecken.decide` of the same case in this process, and the time to
 first page as an office meets it: from starting `nachruecken serve` (a new process) on a folder with the
 typical council until the start page answers, and then until that case's page (decided, cold) answers.
 Prints the figures; not part of the tests.
@@ -94,13 +94,17 @@ def main() -> None:
     first = client.get("/")
     ready_ms = (time.perf_counter() - started) * 1000
     print(f"start page: {first.status_code}, first answer {ready_ms:.0f} ms after start")
-    print(f"{'case':28} {'in-process ms':>14} {'POST /api/decide ms':>20} {'ratio':>7}  target <= 1.5")
+    # issue 32's target was a ratio of 1.5; since issue 52 each decide runs in a child process of its own
+    # (a time and memory limit, killed when its client leaves), whose start and cold caches cost tens of
+    # milliseconds: the target is now that overhead, at most 60 ms over deciding in-process
+    print(f"{'case':28} {'in-process ms':>14} {'POST /api/decide ms':>20} {'ratio':>7}  target <= +60 ms")
     for label, lists, per in (("typical council 10x30", 10, 30), ("large city 20x100", 20, 100)):
         data = json.loads(json.dumps(council("he-kwg-34", lists, per), default=str))
         local = _median_ms(lambda: nachruecken.decide(data))
         remote = _median_ms(lambda: client.post("/api/decide?lang=en", json=data).raise_for_status())
         ratio = remote / local
-        print(f"{label:28} {local:14.1f} {remote:20.1f} {ratio:7.2f}  {'met' if ratio <= 1.5 else 'NOT met'}")
+        met = remote - local <= 60
+        print(f"{label:28} {local:14.1f} {remote:20.1f} {ratio:7.2f}  {'met' if met else 'NOT met'}")
     server.should_exit = True
 
 

@@ -16,6 +16,9 @@ class InputError(Exception):
         self.path = path
         self.file = file
 
+    def __reduce__(self):  # whole across a process boundary (the desk's jobs, the batch's workers)
+        return (type(self), (self.message, self.path, self.file))
+
     def with_file(self, file: str) -> InputError:
         if self.file is None:
             self.file = file

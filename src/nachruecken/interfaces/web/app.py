@@ -13,64 +13,52 @@ from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from nachruecken.errors import InputError
+from nachruecken.interfaces.web import work
 from nachruecken.interfaces.web.desk import add_pages
+from nachruecken.interfaces.web.jobs import ClientGone, Jobs, Limits
 from nachruecken.interfaces.web.newcase import _imported, add_start
 from nachruecken.interfaces.web.record import Record
-from nachruecken.interfaces.web.render import plain_message
+from nachruecken.interfaces.web.render import csrf_token, plain_message, token_ok
 from nachruecken.interfaces.web.safety import MAX_BODY, Guard, allowed_hosts
 
 # the framework's own answers, in the page's words
 HTTP_WORDS = {"Not Found": "Nicht gefunden.", "Method Not Allowed": "Diese Anfrage ist hier nicht vorgesehen."}
-# what `solve --json` prints that says where it ran, not what the case decides
-LOCAL_KEYS = ("case", "input_sha256")
 
 
-def create_app(folder: Path, host: str = "127.0.0.1", max_body: int = MAX_BODY) -> FastAPI:
+def create_app(
+    folder: Path,
+    host: str = "127.0.0.1",
+    max_body: int = MAX_BODY,
+    limits: Limits | None = None,
+    access: str | None = None,
+    port: int = 8765,
+) -> FastAPI:
+    """The desk on ``folder``; ``access`` is the key `serve --allow-remote` printed (None: this machine only)."""
     app = FastAPI(title="nachruecken", docs_url=None, redoc_url=None, openapi_url=None)
-    app.add_middleware(Guard, hosts=allowed_hosts(host), max_body=max_body)
+    app.state.jobs = jobs = Jobs(limits)
+    app.state.reach = {"host": host, "port": port, "remote": access is not None}
+    app.add_middleware(Guard, hosts=allowed_hosts(host), max_body=max_body, access=access)
     app.state.secret = secrets.token_bytes(32)  # signs the forms' CSRF token; new with every start
     record = Record(folder)
     add_start(app, record)
     add_pages(app, record)
 
-    @app.exception_handler(InputError)
-    async def input_error(request: Request, exc: InputError):
-        if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": str(exc)}, status_code=422)
-        return plain_message(request, "Fehler", str(exc), 422)
-
-    @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException):
-        if request.url.path.startswith("/api/"):
-            return JSONResponse({"detail": exc.detail}, status_code=exc.status_code)
-        text = HTTP_WORDS.get(str(exc.detail), str(exc.detail))
-        return plain_message(request, "Fehler", text, exc.status_code)
-
-    @app.exception_handler(RequestValidationError)
-    async def bad_address(request: Request, exc: RequestValidationError):
-        if request.url.path.startswith("/api/"):
-            return JSONResponse({"detail": jsonable_encoder(exc.errors())}, status_code=422)
-        return plain_message(request, "Fehler", "Diese Adresse oder Eingabe ist ungültig.", 422)
+    _answer_errors(app)
 
     @app.post("/api/decide")
     async def decide(request: Request, lang: str = "de", statute: str | None = None) -> JSONResponse:
         """A case as JSON, decided: what `nachruecken solve --json` prints, without the file's name and hash."""
-        from nachruecken import decide as decide_case
         from nachruecken.interfaces.solve_command import _parse_readings
 
         data = await _json(request, max_body)
         if not isinstance(data, dict):  # never a path: a string would name a file on this machine
             raise InputError("erwartet einen Fall als JSON-Objekt ({…}), keinen Dateinamen", "", "request")
         readings = _parse_readings(request.query_params.getlist("reading")) or None
-        result = decide_case(data, statute=statute, lang=lang, readings=readings)
-        for key in LOCAL_KEYS:
-            result.pop(key, None)
-        result.get("provenance", {}).pop("command", None)
-        return JSONResponse(result)
+        return JSONResponse(await jobs.run(request, work.decide_data, data, statute, lang, readings))
 
     @app.post("/api/import")
     async def import_sheets(request: Request) -> JSONResponse:
@@ -78,8 +66,18 @@ def create_app(folder: Path, host: str = "127.0.0.1", max_body: int = MAX_BODY) 
         its sheets as rows of cells (JSON: ``{"statute", "sheets": {"bewerber", "ereignisse", "fall"}}``): the
         case file's data, the summary and the findings."""
         if request.headers.get("content-type", "").startswith("multipart/form-data"):
-            return JSONResponse(await _import_upload(request))
-        return JSONResponse(_import(await _json(request, max_body)))
+            form = await request.form()
+            if not token_ok(app.state.secret, form.get("csrf") or request.headers.get("x-csrf-token")):
+                return JSONResponse({"error": "ein Upload braucht das CSRF-Token (GET /api/csrf)"}, status_code=403)
+            statute = form.get("statute")
+            return JSONResponse(await _imported(request, form, statute if isinstance(statute, str) else ""))
+        payload = _sheets(await _json(request, max_body))
+        return JSONResponse(await jobs.run(request, work.import_rows, payload))
+
+    @app.get("/api/csrf")
+    def csrf() -> JSONResponse:
+        """The token an uploaded export needs (``csrf`` field or ``X-CSRF-Token``); another site cannot read it."""
+        return JSONResponse({"csrf": csrf_token(app.state.secret)})
 
     @app.get("/api/statutes")
     def statutes() -> JSONResponse:
@@ -96,39 +94,53 @@ def create_app(folder: Path, host: str = "127.0.0.1", max_body: int = MAX_BODY) 
     return app
 
 
+def _answer_errors(app: FastAPI) -> None:
+    """Bad input answers with the one-line message the CLI gives: JSON on the API, a page elsewhere."""
+
+    @app.exception_handler(InputError)
+    async def input_error(request: Request, exc: InputError):
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": str(exc)}, status_code=422)
+        return plain_message(request, "Fehler", str(exc), 422)
+
+    @app.exception_handler(ClientGone)
+    async def client_gone(request: Request, exc: ClientGone):
+        return Response(status_code=499)  # nginx's word for it: nobody reads this answer
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException):
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"detail": exc.detail}, status_code=exc.status_code)
+        text = HTTP_WORDS.get(str(exc.detail), str(exc.detail))
+        return plain_message(request, "Fehler", text, exc.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_address(request: Request, exc: RequestValidationError):
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"detail": jsonable_encoder(exc.errors())}, status_code=422)
+        return plain_message(request, "Fehler", "Diese Adresse oder Eingabe ist ungültig.", 422)
+
+
 async def _json(request: Request, max_body: int):
     body = await request.body()
     if len(body) > max_body:  # a body sent without its length
         raise InputError("Anfrage zu groß (höchstens 64 MiB)", "", "request")
     try:
         return json.loads(body)
+    except RecursionError:  # nesting deeper than any case file's
+        raise InputError("kein gültiges JSON (zu tief geschachtelt)", "", "request") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise InputError(f"kein gültiges JSON ({exc.msg if hasattr(exc, 'msg') else exc})", "", "request") from None
 
 
-def _import(payload) -> dict:
-    from nachruecken.case.office.build import import_tables
-    from nachruecken.case.office.read import table_of
-
+def _sheets(payload) -> dict:
+    """The JSON import's payload, its shape checked before a job is started for it."""
     if not isinstance(payload, dict) or not isinstance(payload.get("sheets"), dict):
         raise InputError('erwartet {"statute": …, "sheets": {"bewerber": [[…], …], …}}', "sheets", "request")
-    tables = {}
     for name, rows in payload["sheets"].items():
         if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
             raise InputError("ein Blatt ist eine Liste von Zeilen (Listen von Zellen)", f"sheets.{name}", "request")
-        table = table_of(rows, f"Blatt {name}", "request")
-        if table is not None:
-            tables[str(name).lower()] = table
-    imported = import_tables(tables, payload.get("statute"), Path(str(payload.get("name") or "import")))
-    return {"case": imported.data, "summary": imported.summary, "findings": imported.findings}
-
-
-async def _import_upload(request: Request) -> dict:
-    """An uploaded export, read as the CLI reads a file."""
-    form = await request.form()
-    statute = form.get("statute")
-    imported, _ = await _imported(form, statute if isinstance(statute, str) else "")
-    return {"case": imported.data, "summary": imported.summary, "findings": imported.findings}
+    return payload
 
 
 def _version() -> str:

@@ -5,17 +5,16 @@ saved under a name of its own; a state's empty template to download."""
 from __future__ import annotations
 
 import secrets
-import tempfile
 from pathlib import Path
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
 from nachruecken.errors import InputError
-from nachruecken.interfaces.web import layouts, views
+from nachruecken.interfaces.web import layouts, views, work
 from nachruecken.interfaces.web.labels import words
 from nachruecken.interfaces.web.record import Record, new_stem
-from nachruecken.interfaces.web.render import lang_of, message, page, token_ok
+from nachruecken.interfaces.web.render import attachment, lang_of, message, page, token_ok
 
 STATES = (
     ("nw", "NRW"),
@@ -57,10 +56,10 @@ def add_start(app: FastAPI, record: Record) -> None:
         except InputError as exc:
             return _start(request, record, _import_error(exc), str(statute or ""), 422)
         entry: dict = {"uploads": uploads, "statute": str(statute or ""), "source": uploads["file"][0]}
-        header = _header(entry)
+        header = await request.app.state.jobs.run(request, work.header_of, uploads)
         layout = layouts.fingerprint(header)
         entry.update(header=header, layout=layout, choices=layouts.remembered(record.folder, layout) if header else {})
-        return _preview(request, record, staged, entry, remembered=bool(entry["choices"]))
+        return await _preview(request, record, staged, entry, remembered=bool(entry["choices"]))
 
     @app.post("/new/columns")
     async def reread_export(request: Request):
@@ -72,7 +71,7 @@ def add_start(app: FastAPI, record: Record) -> None:
         if entry is None:
             return message(request, "error", "bad_token", 409)
         entry = {**entry, "choices": layouts.chosen(form, entry["header"])}
-        return _preview(request, record, staged, entry)
+        return await _preview(request, record, staged, entry)
 
     @app.post("/new/save")
     async def save_export(request: Request):
@@ -102,7 +101,7 @@ def add_start(app: FastAPI, record: Record) -> None:
         statute_id = resolve_statute_id(statute, "statute")
         data = xlsx_bytes(template_sheets(statute, statute_id))
         filename = f"vorlage-{statute}.xlsx"
-        return Response(data, media_type=XLSX, headers={"content-disposition": f'attachment; filename="{filename}"'})
+        return Response(data, media_type=XLSX, headers={"content-disposition": attachment(filename)})
 
 
 async def _uploads(form) -> dict[str, tuple[str, bytes]]:
@@ -118,47 +117,20 @@ async def _uploads(form) -> dict[str, tuple[str, bytes]]:
     return out
 
 
-def _header(entry: dict) -> list[str]:
-    """The header row of a staged upload's candidate sheet ([] where it cannot be read)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        name, data = entry["uploads"]["file"]
-        path = Path(tmp) / f"file-{name}"
-        path.write_bytes(data)
-        return layouts.export_header(path)
-
-
-def _read(entry: dict, choices: dict | None):
-    """The import of a staged upload (or its InputError), read in a temporary folder removed after."""
-    from nachruecken.case.office.build import import_office
-
-    with tempfile.TemporaryDirectory() as tmp:
-        paths = {}
-        for field, (name, data) in entry["uploads"].items():
-            paths[field] = Path(tmp) / f"{field}-{name}"
-            paths[field].write_bytes(data)
-        try:
-            return import_office(
-                paths["file"], entry["statute"] or None, paths.get("events"), paths.get("fall"), choices
-            )
-        except InputError as exc:
-            return exc
-
-
-async def _imported(form, statute: str):
-    """The import of an upload as the JSON API takes it (no column choices), and the list's name."""
+async def _imported(request: Request, form, statute: str) -> dict:
+    """The import of an upload as the JSON API answers it (no column choices), read in a job."""
     uploads = await _uploads(form)
-    got = _read({"uploads": uploads, "statute": statute}, None)
-    if isinstance(got, InputError):
-        raise got
-    return got, uploads["file"][0]
+    return await request.app.state.jobs.run(request, work.imported_upload, uploads, statute)
 
 
-def _preview(request: Request, record: Record, staged: dict, entry: dict, remembered: bool = False):
+async def _preview(request: Request, record: Record, staged: dict, entry: dict, remembered: bool = False):
     """The import of a staged upload under its column choices: the summary, the findings, the column map
     to change, and the case file to save; or, where it cannot be read, its line and the column map."""
     from nachruecken.case.office.casefile import case_yaml
 
-    got = _read(entry, entry.get("choices"))
+    got = await request.app.state.jobs.run(
+        request, work.read_uploads, entry["uploads"], entry["statute"], entry.get("choices")
+    )
     if isinstance(got, InputError) and (not entry["header"] or "statute" in _import_error(got)):
         return _start(request, record, _import_error(got), entry["statute"], 422)
     entry = {k: v for k, v in entry.items() if k != "text"}
