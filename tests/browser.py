@@ -7,6 +7,8 @@ A test module loads the fixtures with ``pytest_plugins = ["browser"]`` (or impor
 
 - ``live_server`` (function scope): a server of ``create_app(folder)`` on 127.0.0.1 and a free port, for a
   fresh folder of the test's own; a :class:`LiveServer` with ``url``, ``folder`` and ``fetch(path)``.
+- ``serving(make_app, folder)``: a context manager serving ``make_app(port)`` the same way (an app with
+  limits or an access key of the test's choosing).
 - ``browser`` (module scope): one headless Chromium for the module's tests.
 - ``screenshot(driver, name)``: the page as ``build/screenshots/<name>.png``.
 
@@ -21,6 +23,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from unittest import mock
@@ -86,17 +89,24 @@ def live_server(tmp_path: Path) -> Iterator[LiveServer]:
     """``create_app(folder)`` served by uvicorn in a thread, on 127.0.0.1 and a port the kernel picks (the
     socket is bound before the server starts, so parallel workers cannot race for a port)."""
     require("uvicorn and fastapi", _importable("uvicorn") and _importable("fastapi"))
-    import uvicorn
-
     from nachruecken.interfaces.web.app import create_app
 
     folder = tmp_path / "cases"
     folder.mkdir()
+    with serving(lambda port: create_app(folder, port=port), folder) as live:
+        yield live
+
+
+@contextmanager
+def serving(make_app, folder: Path) -> Iterator[LiveServer]:
+    """``make_app(port)`` served by uvicorn in a thread of this process until the block ends."""
+    import uvicorn
+
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(folder), log_level="warning", lifespan="off", access_log=False)
+    config = uvicorn.Config(make_app(port), log_level="warning", lifespan="off", access_log=False)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name=f"uvicorn-{port}", daemon=True)
     thread.start()

@@ -16,6 +16,9 @@ from nachruecken.interfaces.cli import app
 
 import profiles
 
+# the browser harness's asserts explain themselves too (registered before any test module imports it)
+pytest.register_assert_rewrite("browser")
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -161,3 +164,10 @@ def _holiday_cache(tmp_path_factory):
 
     os.environ["NACHRUECKEN_CACHE"] = str(tmp_path_factory.mktemp("cache"))
     yield
+
+
+def desk_client(app, base_url: str = "http://127.0.0.1:8765", **kwargs):
+    """A test client that posts as a browser on the desk's own page does: with the desk as its Origin."""
+    from fastapi.testclient import TestClient
+
+    return TestClient(app, base_url=base_url, headers={"origin": base_url}, **kwargs)

@@ -16,7 +16,7 @@ from nachruecken.output.documents import feststellung as doc
 from nachruecken.output.formats import member_count_words, to_markdown
 from nachruecken.output.terminal import render
 
-from conftest import ROOT
+from conftest import ROOT, desk_client
 
 # a worked vacant case per state whose encoding names the norm: (file, citation, the count after it)
 REDUCED = {
@@ -96,12 +96,11 @@ def test_the_html_and_pdf_act_print_the_citation_of_the_fall(tmp_path):
 def test_the_web_desk_prints_the_fall_with_its_citation_german_first(state, tmp_path):
     pytest.importorskip("fastapi")
     pytest.importorskip("httpx")
-    from fastapi.testclient import TestClient
 
     from nachruecken.interfaces.web.app import create_app
 
     shutil.copy(ROOT / REDUCED[state][0], tmp_path / "rat.yaml")
-    desk = TestClient(create_app(tmp_path), base_url="http://127.0.0.1:8765", follow_redirects=False)
+    desk = desk_client(create_app(tmp_path), base_url="http://127.0.0.1:8765", follow_redirects=False)
     citation = REDUCED[state][1]
     outcome = re.search(r'<p class="outcome">(.*?)</p>', desk.get("/cases/rat").text).group(1)
     assert outcome == f"Ergebnis: Sitz bleibt leer; {GERMAN} ({citation})"

@@ -13,11 +13,10 @@ import yaml
 
 import nachruecken
 
-from conftest import ROOT
+from conftest import ROOT, desk_client
 
 pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
-from fastapi.testclient import TestClient
 
 from nachruecken.interfaces.web.app import create_app
 
@@ -26,7 +25,7 @@ CASE = ROOT / "instances/he/schenklengsfeld-2023.yaml"
 
 @pytest.fixture
 def client(tmp_path):
-    return TestClient(create_app(tmp_path), base_url="http://127.0.0.1:8765")
+    return desk_client(create_app(tmp_path), base_url="http://127.0.0.1:8765")
 
 
 def _case_json() -> dict:
@@ -89,7 +88,7 @@ def test_a_foreign_host_is_refused(client):
 
 
 def test_a_body_over_the_limit_is_refused_before_it_is_read(tmp_path):
-    small = TestClient(create_app(tmp_path, max_body=1024), base_url="http://127.0.0.1")
+    small = desk_client(create_app(tmp_path, max_body=1024), base_url="http://127.0.0.1")
     got = small.post("/api/decide", content=b"{" + b" " * 2000 + b"}", headers={"content-type": "application/json"})
     assert got.status_code == 413 and "64 MiB" in got.json()["error"]
 
@@ -127,14 +126,14 @@ def test_the_start_page_lists_the_folders_cases_escaped_and_nothing_outside_it(t
     outside = tmp_path.parent / f"{tmp_path.name}-outside.yaml"
     outside.write_text(CASE.read_text(encoding="utf-8"), encoding="utf-8")
     os.symlink(outside, tmp_path / "link.yaml")
-    page = TestClient(create_app(tmp_path), base_url="http://127.0.0.1").get("/").text
+    page = desk_client(create_app(tmp_path), base_url="http://127.0.0.1").get("/").text
     assert "a.yaml" in page and "<script>alert" not in page and "&lt;script&gt;" in page
     assert "link.yaml" not in page  # a link out of the folder is not followed
 
 
 def test_serve_refuses_a_remote_host_without_allow_remote(run_cli, tmp_path):
     result = run_cli("serve", str(tmp_path), "--host", "0.0.0.0")
-    assert result.exit_code == 2 and "--allow-remote" in result.stderr and "no login" in result.stderr
+    assert result.exit_code == 2 and "--allow-remote" in result.stderr and "access key" in result.stderr
 
 
 @pytest.mark.parametrize("port", ["99999", "0", "-1"])
@@ -160,7 +159,8 @@ def test_import_takes_an_uploaded_export_as_the_cli_reads_it(client):
         "file": ("wahlergebnis-rat-2020.csv", (folder / "wahlergebnis-rat-2020.csv").read_bytes()),
         "events": ("ereignisse.csv", (folder / "ereignisse.csv").read_bytes()),
     }
-    got = client.post("/api/import", files=files, data={"statute": "nw"})
+    token = client.get("/api/csrf").json()["csrf"]
+    got = client.post("/api/import", files=files, data={"statute": "nw"}, headers={"x-csrf-token": token})
     assert got.status_code == 200, got.text
     decided = client.post("/api/decide", json=got.json()["case"]).json()
     assert decided["determinations"][0]["successor"] == "anna-beispiel"
@@ -182,7 +182,7 @@ def office(tmp_path):
     wolf = next(c for n in data["nominations"] for c in n["candidates"] if c["id"] == "wolf")
     wolf["name"] = "<b>Jürgen</b> Wolf"
     (tmp_path / "rat-2021.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
-    return TestClient(create_app(tmp_path), base_url="http://127.0.0.1")
+    return desk_client(create_app(tmp_path), base_url="http://127.0.0.1")
 
 
 def test_a_case_page_shows_each_determination_with_reasons_and_its_documents(office):

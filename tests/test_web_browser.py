@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import shutil
 
-import pytest
+from browser import LiveServer, screenshot
 
 from conftest import ROOT
-
-pytest.register_assert_rewrite("browser")  # before its import here, as pytest_plugins imports it only after
-from browser import LiveServer, screenshot  # noqa: E402
 
 pytest_plugins = ["browser"]  # the fixtures browser and live_server
 
@@ -102,3 +99,53 @@ def test_a_hostile_title_is_shown_as_text(browser, live_server):
     assert browser.execute_script("return window.__pwned") is None
     assert hostile in browser.find_element(By.TAG_NAME, "body").text
     screenshot(browser, "hostile-case")
+
+
+def test_a_form_on_another_site_cannot_import_an_export(browser, live_server, tmp_path):
+    """Issue 52 (F2): a page on another origin (here localhost on a port of its own) that posts an export
+    to the desk's /api/import, as a cross-site form can, is refused by the desk's Origin check; the same
+    upload from the desk's own page with its token is read."""
+    import functools
+    import http.server
+    import threading
+
+    attack = tmp_path / "attack"
+    attack.mkdir()
+    (attack / "index.html").write_text(
+        f"""<!DOCTYPE html><html><body><form id="f" method="post" enctype="multipart/form-data"
+        action="{live_server.url}/api/import"><input type="file" name="file" id="file">
+        <input type="hidden" name="statute" value="nw"></form>
+        <script>
+        const dt = new DataTransfer();
+        dt.items.add(new File(["Name;Wahlvorschlag\\nMuster;SPD\\n"], "liste.csv", {{type: "text/csv"}}));
+        document.getElementById("file").files = dt.files;
+        </script></body></html>""",
+        encoding="utf-8",
+    )
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(attack))
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        browser.get(f"http://localhost:{other.server_address[1]}/index.html")
+        browser.execute_script("document.getElementById('f').submit()")
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        WebDriverWait(browser, 30).until(lambda d: d.current_url.startswith(live_server.url))
+        answer = browser.find_element(By.TAG_NAME, "body").text
+        assert "Anfrage von einer anderen Seite" in answer and '"case"' not in answer
+    finally:
+        other.shutdown()
+        other.server_close()
+    # the control: the desk's own page may post it (with the token the desk hands its own scripts)
+    browser.get(live_server.url + "/")
+    status = browser.execute_async_script(
+        """const done = arguments[arguments.length - 1];
+        fetch("/api/csrf").then(r => r.json()).then(t => {
+          const fd = new FormData();
+          fd.append("file", new File(["Name;Wahlvorschlag;Gewählt\\nMuster;SPD;ja\\nMeier;SPD;\\n"], "liste.csv"));
+          fd.append("statute", "nw");
+          fd.append("csrf", t.csrf);
+          return fetch("/api/import", {method: "POST", body: fd});
+        }).then(r => done(r.status)).catch(e => done(String(e)));"""
+    )
+    assert status == 200

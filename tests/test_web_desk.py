@@ -10,11 +10,10 @@ import re
 import pytest
 import yaml
 
-from conftest import ROOT
+from conftest import ROOT, desk_client
 
 pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
-from fastapi.testclient import TestClient
 
 from nachruecken.interfaces.web.app import create_app
 
@@ -31,7 +30,7 @@ def folder(tmp_path):
 
 @pytest.fixture
 def desk(folder):
-    return TestClient(create_app(folder), base_url="http://127.0.0.1:8765", follow_redirects=False)
+    return desk_client(create_app(folder), base_url="http://127.0.0.1:8765", follow_redirects=False)
 
 
 def _form(page: str) -> dict:
@@ -146,7 +145,7 @@ def test_a_json_case_stays_json_and_an_lp_case_is_read_only(tmp_path):
     data = yaml.safe_load(CASE.read_text(encoding="utf-8"))
     data.pop("expected", None)
     (tmp_path / "a.json").write_text(json.dumps(data, indent=2, default=str), encoding="utf-8")
-    desk = TestClient(create_app(tmp_path), base_url="http://127.0.0.1", follow_redirects=False)
+    desk = desk_client(create_app(tmp_path), base_url="http://127.0.0.1", follow_redirects=False)
     page = desk.get("/cases/a").text
     assert (
         desk.post(
@@ -186,7 +185,7 @@ def test_the_person_chooser_parts_members_from_the_others(desk):
 
 
 def test_a_new_case_from_an_uploaded_export_is_shown_then_saved_under_a_new_name(tmp_path):
-    desk = TestClient(create_app(tmp_path), base_url="http://127.0.0.1", follow_redirects=False)
+    desk = desk_client(create_app(tmp_path), base_url="http://127.0.0.1", follow_redirects=False)
     csrf = _form(desk.get("/").text.replace('name="sha256"', "") + 'name="sha256" value="0"')["csrf"]
     files = {
         "file": ("wahlergebnis-rat-2020.csv", (NRW / "wahlergebnis-rat-2020.csv").read_bytes()),
@@ -214,7 +213,7 @@ def test_a_new_case_from_an_uploaded_export_is_shown_then_saved_under_a_new_name
 
 
 def test_an_export_that_cannot_be_read_is_its_line_next_to_the_file_field(tmp_path):
-    desk = TestClient(create_app(tmp_path), base_url="http://127.0.0.1")
+    desk = desk_client(create_app(tmp_path), base_url="http://127.0.0.1")
     csrf = re.search(r'name="csrf" value="(\w+)"', desk.get("/").text).group(1)
     files = {"file": ("liste.csv", (NRW / "wahlergebnis-rat-2020.csv").read_bytes())}
     got = desk.post("/new", data={"csrf": csrf}, files=files)
@@ -233,14 +232,14 @@ def test_the_template_downloads_as_a_workbook(tmp_path):
     openpyxl = pytest.importorskip("openpyxl")
     import io
 
-    got = TestClient(create_app(tmp_path), base_url="http://127.0.0.1").get("/template?statute=nw")
+    got = desk_client(create_app(tmp_path), base_url="http://127.0.0.1").get("/template?statute=nw")
     assert got.status_code == 200 and got.content[:2] == b"PK"
     assert openpyxl.load_workbook(io.BytesIO(got.content)).sheetnames[:3] == ["Bewerber", "Ereignisse", "Fall"]
 
 
 def test_an_unreadable_case_is_listed_with_its_line_while_the_rest_is_served(folder):
     (folder / "kaputt.yaml").write_text("statute: nw\nnominations: [\n", encoding="utf-8")
-    desk = TestClient(create_app(folder), base_url="http://127.0.0.1")
+    desk = desk_client(create_app(folder), base_url="http://127.0.0.1")
     start = desk.get("/").text
     assert "nicht lesbar: not valid YAML" in start and "Gemeindevertretung Schenklengsfeld" in start
     page = desk.get("/cases/kaputt")
@@ -326,7 +325,7 @@ def _column(page: str, header: str) -> str:
 def test_the_column_map_is_chosen_read_again_and_kept_for_the_layout(tmp_path):
     """A column the import cannot place is shown with a choice; read again with it the case decides by
     it, and the next upload of the same layout is read so at once."""
-    desk = TestClient(create_app(tmp_path), base_url="http://127.0.0.1", follow_redirects=False)
+    desk = desk_client(create_app(tmp_path), base_url="http://127.0.0.1", follow_redirects=False)
     csrf = re.search(r'name="csrf" value="(\w+)"', desk.get("/").text).group(1)
     export = "Partei;Lfd. Nr.;Name;gewählt\nCDU;1;Adler;ja\nCDU;3;Claus;\nCDU;2;Bauer;\n".encode()
     events = b"Datum;Name;Ereignis\n01.03.2022;Adler;Tod\n"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 
 import typer
@@ -16,13 +17,15 @@ def serve(
     port: int = typer.Option(8765, "--port", help="the port to listen on"),
     host: str = typer.Option("127.0.0.1", "--host", help="the address to bind (default: this machine only)"),
     allow_remote: bool = typer.Option(
-        False, "--allow-remote", help="bind an address other machines can reach (there is no login)"
+        False,
+        "--allow-remote",
+        help="bind an address other machines can reach; every request then needs the access key printed at start",
     ),
     open_browser: bool = typer.Option(False, "--open", help="open the start page in the browser"),
 ):
     """Serve the office's folder in a browser, and the JSON API (/api/decide, /api/import, /api/statutes)."""
     if host not in LOCAL and not allow_remote:
-        _err(f"--host {host}: reachable from other machines, and there is no login; give --allow-remote to mean it")
+        _err(f"--host {host}: reachable from other machines; give --allow-remote (then an access key is required)")
         raise typer.Exit(2)
     if not 1 <= port <= 65535:
         _err(f"--port {port}: not a port (1 to 65535)")
@@ -41,17 +44,26 @@ def serve(
         import uvicorn
 
         from nachruecken.interfaces.web.app import create_app
+        from nachruecken.interfaces.web.jobs import start_fork_server
+        from nachruecken.interfaces.web.safety import ACCESS_PARAM
     except ImportError:
         _err("serve needs the extra web: pip install 'nachruecken[web]'")
         raise typer.Exit(2) from None
-    if host not in LOCAL:
-        _err(f"warning: serving {folder} on {host}:{port} to other machines; there is no login")
+    access = secrets.token_urlsafe(24) if allow_remote else None
+    shown = f"[{host}]" if ":" in host else host
+    address = f"http://{shown}:{port}/" + (f"?{ACCESS_PARAM}={access}" if access else "")
+    if access:
+        _err(f"serving {folder} on {shown}:{port} to other machines; each needs the access key, given once here:")
+        print(address, flush=True)  # the key is printed once: it is not kept anywhere
     if open_browser:
         import threading
         import webbrowser
 
-        threading.Timer(1.0, webbrowser.open, (f"http://{host}:{port}/",)).start()
-    uvicorn.run(create_app(folder, host), host=host, port=port, log_level="warning")
+        threading.Timer(1.0, webbrowser.open, (address,)).start()
+    app = create_app(folder, host, access=access, port=port)
+    start_fork_server()
+    # on SIGTERM a running job is given 5 s, then cancelled (its child killed), so a stop never hangs
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)
 
 
 def _free(host: str, port: int) -> bool:

@@ -15,7 +15,7 @@ from nachruecken.interfaces.web import forms
 from nachruecken.interfaces.web.casepage import case_context, decide_text
 from nachruecken.interfaces.web.labels import LANGS
 from nachruecken.interfaces.web.record import EDITABLE, Record, Stale
-from nachruecken.interfaces.web.render import lang_of, message, page, plain_message, token_ok
+from nachruecken.interfaces.web.render import attachment, lang_of, message, page, plain_message, token_ok
 
 FORMATS = {"html": "text/html; charset=utf-8", "md": "text/markdown; charset=utf-8", "pdf": "application/pdf"}
 FORMATS["docx"] = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
@@ -77,7 +77,7 @@ def add_pages(app: FastAPI, record: Record) -> None:
         data = document_bytes(path, vacancy, document, fmt)
         if data is None:
             raise HTTPException(404, "kein solches Dokument")
-        disposition = "inline" if fmt == "html" else f'attachment; filename="{name}-{vacancy}-{document}.{fmt}"'
+        disposition = "inline" if fmt == "html" else attachment(f"{name}-{vacancy}-{document}.{fmt}")
         return Response(data, media_type=FORMATS[fmt], headers={"content-disposition": disposition})
 
     @app.get("/lang/{code}")

@@ -118,7 +118,8 @@ WORDS: dict[str, dict[str, str]] = {
         "not_found": "Kein solcher Fall in diesem Ordner.",
         "error": "Fehler",
         "other_lang": "English",
-        "no_login": "Ohne Anmeldung: nur auf diesem Rechner erreichbar.",
+        "reach_local": "Nur von diesem Rechner erreichbar ({where}), ohne Anmeldung.",
+        "reach_remote": "Im Netz erreichbar ({where}): für jeden mit dem Zugangsschlüssel.",
     },
     "en": {
         "cases": "Cases",
@@ -231,7 +232,8 @@ WORDS: dict[str, dict[str, str]] = {
         "not_found": "No such case in this folder.",
         "error": "Error",
         "other_lang": "Deutsch",
-        "no_login": "No login: reachable from this machine only.",
+        "reach_local": "Reachable from this machine only ({where}), no login.",
+        "reach_remote": "Reachable over the network ({where}): by anyone with the access key.",
     },
 }
 

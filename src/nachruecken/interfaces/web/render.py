@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
+import unicodedata
 from pathlib import Path
+from urllib.parse import quote
 
 import jinja2
 from starlette.requests import Request
@@ -19,6 +22,15 @@ _ENV = jinja2.Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
+
+
+def attachment(filename: str) -> str:
+    """A Content-Disposition for a download (RFC 6266): an ASCII name of letters, digits, ``.-_`` for old
+    clients, and the name itself in ``filename*`` (UTF-8, percent-encoded), so no quote, slash, line break
+    or non-Latin letter in a case's or person's name can forge the header or fail it."""
+    plain = re.sub(r"[^A-Za-z0-9._-]+", "_", unicodedata.normalize("NFKD", filename).encode("ascii", "ignore").decode())
+    plain = plain.strip("._") or "download"
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 def lang_of(request: Request) -> str:
@@ -35,6 +47,14 @@ def token_ok(secret: bytes, sent: object) -> bool:
     return isinstance(sent, str) and hmac.compare_digest(sent, csrf_token(secret))
 
 
+def reach(request: Request, lang: str) -> str:
+    """Who can reach this desk, as its bar says on every page."""
+    bound = request.app.state.reach
+    host = f"[{bound['host']}]" if ":" in bound["host"] else bound["host"]
+    key = "reach_remote" if bound["remote"] else "reach_local"
+    return words(lang)[key].format(where=f"{host}:{bound['port']}")
+
+
 def page(request: Request, template: str, status: int = 200, **context) -> HTMLResponse:
     lang = lang_of(request)
     here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
@@ -45,6 +65,7 @@ def page(request: Request, template: str, status: int = 200, **context) -> HTMLR
         "here": here,
         "csrf": csrf_token(request.app.state.secret),
         "errors": {},
+        "reach": reach(request, lang),
     }
     html = _ENV.get_template(template).render({**base, **context})
     return HTMLResponse(html, status_code=status)
