@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from nachruecken.interfaces.api import CaseSource
     from nachruecken.interfaces.term import Term
 
-__version__ = "0.16.0"
+__version__ = "0.17.0"
 FORMAT_VERSION = 1
 __all__ = [
     "decide",

@@ -109,15 +109,17 @@ def _answer_errors(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException):
-        if request.url.path.startswith("/api/"):
-            return JSONResponse({"detail": exc.detail}, status_code=exc.status_code)
         text = HTTP_WORDS.get(str(exc.detail), str(exc.detail))
+        if request.url.path.startswith("/api/"):  # "detail" as before; "error" as every other API error
+            return JSONResponse({"error": text, "detail": exc.detail}, status_code=exc.status_code)
         return plain_message(request, "Fehler", text, exc.status_code)
 
     @app.exception_handler(RequestValidationError)
     async def bad_address(request: Request, exc: RequestValidationError):
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"detail": jsonable_encoder(exc.errors())}, status_code=422)
+            where = ", ".join(".".join(str(p) for p in e.get("loc", ())) for e in exc.errors())
+            error = f"Ungültige Angabe in der Anfrage: {where}" if where else "Ungültige Anfrage"
+            return JSONResponse({"error": error, "detail": jsonable_encoder(exc.errors())}, status_code=422)
         return plain_message(request, "Fehler", "Diese Adresse oder Eingabe ist ungültig.", 422)
 
 
