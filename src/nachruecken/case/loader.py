@@ -30,6 +30,7 @@ from nachruecken.case.model import (
     Nomination,
     SubstituteFor,
 )
+from nachruecken.case import fastyaml
 from nachruecken.case.text import UNPRINTABLE, printable
 from nachruecken.errors import InputError
 from nachruecken.law.statutes import resolve_statute_spec
@@ -52,6 +53,8 @@ def _mapping_without_duplicates(loader, node, deep=False):
     seen = set()
     for key_node, _ in node.value:
         key = loader.construct_object(key_node, deep=deep)
+        if isinstance(key, (list, dict)):
+            raise InputError(f"a key that is a list or mapping (line {key_node.start_mark.line + 1})")
         if key in seen:
             line = key_node.start_mark.line + 1
             raise InputError(f"duplicate key '{key}' (line {line})")
@@ -115,7 +118,8 @@ def parse_text(text: str, suffix: str = ".yaml") -> object:
         except json.JSONDecodeError as exc:
             raise InputError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
     try:
-        return yaml.load(text, Loader=_StrictLoader)
+        data = fastyaml.load(text, _StrictLoader)  # libyaml's events, one loop; what it leaves, PyYAML's loader
+        return yaml.load(text, Loader=_StrictLoader) if data is fastyaml.FALLBACK else data
     except InputError:
         raise
     except yaml.YAMLError as exc:
