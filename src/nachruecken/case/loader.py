@@ -19,7 +19,7 @@ from pathlib import Path
 import msgspec
 import yaml
 
-from nachruecken.case import schema
+from nachruecken.case import fastyaml, schema
 from nachruecken.case.events import build_events, check_by_elections, parse_date, spell_event_types
 from nachruecken.case.model import (
     MAX_CANDIDATES,
@@ -30,7 +30,6 @@ from nachruecken.case.model import (
     Nomination,
     SubstituteFor,
 )
-from nachruecken.case import fastyaml
 from nachruecken.case.text import UNPRINTABLE, printable
 from nachruecken.errors import InputError
 from nachruecken.law.statutes import resolve_statute_spec
