@@ -9,17 +9,17 @@ the same result and the same messages. A key given twice is the loader's error, 
 
 from __future__ import annotations
 
+from typing import Any
+
 import yaml
 
 from nachruecken.errors import InputError
 
 FALLBACK = object()  # the text needs the full loader
 
-try:
-    from yaml._yaml import CParser as _CParser  # libyaml's parser (what yaml.CSafeLoader parses with)
-except ImportError:  # a PyYAML built without libyaml: the full loader does it all
-    _CParser = None
-_STR = "tag:yaml.org,2002:str"
+# libyaml's parser (what yaml.CSafeLoader parses with); None where PyYAML was built without libyaml,
+# and the full loader does it all
+_CParser: Any = getattr(getattr(yaml, "_yaml", None), "CParser", None)
 
 
 def _resolver(loader_class):
