@@ -339,3 +339,86 @@ def _quietly(fn, *args, **kwargs):
         fn(*args, **kwargs)
     except httpx.HTTPError:
         pass
+
+
+# F6: what the independent review of the hardened desk found (150 probes against a real server) ---------------
+
+
+@pytest.mark.parametrize(
+    "route, body",
+    [
+        ("/api/decide", b"9" * 5000),
+        ("/api/decide", b'{"statute": "nw", "title": "\\ud800x", "nominations": []}'),
+        ("/api/decide", b'{"statute": "nw", "n": ' + b"1" * 4400 + b"}"),
+        ("/api/import", b'{"sheets": {"bewerber": [["Name"], [' + b"9" * 5000 + b"]]}}"),
+        ("/api/import", b'{"statute": 5, "sheets": {"bewerber": [["Name", "Partei"], ["a", "b"]]}}'),
+        ("/api/import", b'{"statute": ["nw"], "sheets": {"bewerber": [["Name", "Partei"], ["a", "b"]]}}'),
+    ],
+)
+def test_f6_numbers_too_long_lone_surrogates_and_a_statute_not_text_are_422(desk, route, body):
+    """F6: a 5,000-digit number and a lone surrogate gave 500, a statute that is no text an internal error."""
+    got = desk.post(route, content=body, headers={"content-type": "application/json"})
+    assert got.status_code == 422, got.text
+    assert "Interner Fehler" not in got.json()["error"] and "\n" not in got.json()["error"]
+
+
+def test_f6_a_body_is_parsed_in_the_job_not_in_the_server(tmp_path):
+    """F6: a 64 MiB JSON body was parsed in the server (1.8 GB, the desk stalled 28 s); the server now hands
+    the job the body's bytes."""
+    app = create_app(tmp_path)
+    handed = []
+    real = app.state.jobs.run
+
+    async def spy(request, fn, *args):
+        handed.append((fn.__name__, type(args[0]).__name__))
+        return await real(request, fn, *args)
+
+    app.state.jobs.run = spy
+    client = desk_client(app, DESK)
+    assert client.post("/api/decide", json=SMALL).status_code == 200
+    assert client.post("/api/import", json={"statute": "nw", "sheets": {"bewerber": [["Name"]]}}).status_code == 422
+    assert handed == [("decide_body", "bytes"), ("import_body", "bytes")]
+
+
+def test_f6_a_referer_that_is_no_url_and_a_bracketed_host_with_a_tail_are_refused(tmp_path):
+    """F6: ``Referer: http://[::1`` gave 500; ``Host: [::1]evil.example`` passed the Host check."""
+    from fastapi.testclient import TestClient
+
+    bare = TestClient(create_app(tmp_path), base_url=DESK)
+    assert bare.post("/new", data={"csrf": "x"}, headers={"referer": "http://[::1"}).status_code == 403
+    assert bare.get("/", headers={"host": "[::1]evil.example"}).status_code == 400
+    assert bare.get("/", headers={"host": "[::1]:8765"}).status_code == 200
+
+
+def test_f6_long_file_names_are_shortened_not_a_500(tmp_path):
+    """F6: a save name of 500 characters gave 500 (file name too long), an upload name of 300 an internal error."""
+    desk = desk_client(create_app(tmp_path), DESK, follow_redirects=False)
+    token = _token(desk)
+    name = "ä" * 300 + ".csv"
+    shown = desk.post("/new", files=_upload(name, EXPORT.read_bytes()), data={"statute": "nw", "csrf": token})
+    assert shown.status_code == 200, shown.text
+    staged = shown.text.split('name="staged" value="')[1].split('"')[0]
+    saved = desk.post("/new/save", data={"csrf": token, "staged": staged, "filename": "x" * 500})
+    assert saved.status_code == 303
+    assert all(len(p.name) <= 100 for p in tmp_path.glob("*.yaml")) and list(tmp_path.glob("*.yaml"))
+
+
+def test_f6_a_case_file_that_is_no_utf8_is_its_line_on_every_page(tmp_path):
+    """F6: a case file in another encoding gave 500 on its page and an English line on the start page."""
+    (tmp_path / "alt.yaml").write_bytes('title: "Gemeinderat M\xfcnchen"\n'.encode("latin-1"))
+    desk = desk_client(create_app(tmp_path), DESK)
+    assert "kein UTF-8-Text" in desk.get("/").text
+    page = desk.get("/cases/alt")
+    assert page.status_code == 422 and "kein UTF-8-Text" in page.text
+
+
+def test_f6_a_case_file_with_a_number_too_long_is_one_line(run_cli, tmp_path):
+    """F6: Python reads no integer of more than 4,300 digits; a case file holding one is one line, exit 2."""
+    for suffix, text in (
+        (".json", '{"statute": "nw", "x": ' + "1" * 5000 + "}"),
+        (".yaml", "statute: nw\nx: " + "1" * 5000),
+    ):
+        case = tmp_path / f"big{suffix}"
+        case.write_text(text, encoding="utf-8")
+        result = run_cli("solve", str(case))
+        assert result.exit_code == 2 and "too many digits" in result.stderr and "Traceback" not in result.stderr

@@ -116,11 +116,15 @@ def parse_text(text: str, suffix: str = ".yaml") -> object:
             return json.loads(text, object_pairs_hook=_json_pairs)
         except json.JSONDecodeError as exc:
             raise InputError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+        except ValueError:  # Python reads no integer of more than 4,300 digits
+            raise InputError("not valid JSON: a number with too many digits") from None
     try:
         data = fastyaml.load(text, _StrictLoader)  # libyaml's events, one loop; what it leaves, PyYAML's loader
         return yaml.load(text, Loader=_StrictLoader) if data is fastyaml.FALLBACK else data
     except InputError:
         raise
+    except ValueError:  # Python reads no integer of more than 4,300 digits
+        raise InputError("not valid YAML: a number with too many digits") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""

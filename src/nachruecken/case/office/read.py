@@ -185,7 +185,9 @@ def _unpacked_size(path: Path) -> None:
         raise InputError("keine lesbare .xlsx-Datei (kein Zip-Archiv)", "", str(path)) from None
     if size > MAX_UNPACKED:
         raise InputError(
-            f"die .xlsx-Datei entpackt sich zu {size / 2**20:,.0f} MiB (höchstens {MAX_UNPACKED // 2**20} MiB)",
+            f"die .xlsx-Datei entpackt sich zu {size / 2**20:,.0f} MiB (höchstens {MAX_UNPACKED // 2**20} MiB)".replace(
+                ",", "."
+            ),
             "",
             str(path),
         )

@@ -5,7 +5,6 @@ behind the checks of ``safety``. Bad input answers with the one-line message the
 
 from __future__ import annotations
 
-import json
 import secrets
 from pathlib import Path
 
@@ -27,6 +26,19 @@ from nachruecken.interfaces.web.safety import MAX_BODY, Guard, allowed_hosts
 
 # the framework's own answers, in the page's words
 HTTP_WORDS = {"Not Found": "Nicht gefunden.", "Method Not Allowed": "Diese Anfrage ist hier nicht vorgesehen."}
+# ... and those of its form reader, by how they begin
+FORM_WORDS = {
+    "Invalid multipart": "Ungültige Formulardaten (multipart).",
+    "Too many files": "Zu viele Dateien in einer Anfrage (höchstens 1000).",
+    "Too many fields": "Zu viele Felder in einer Anfrage (höchstens 1000).",
+    "Part exceeded maximum size": "Ein Textfeld des Formulars ist zu groß (höchstens 1 MiB).",
+}
+
+
+def german(detail: object) -> str:
+    """The framework's answer in the page's words (the text itself where none is known)."""
+    text = str(detail)
+    return HTTP_WORDS.get(text) or next((w for k, w in FORM_WORDS.items() if text.startswith(k)), text)
 
 
 def create_app(
@@ -54,11 +66,9 @@ def create_app(
         """A case as JSON, decided: what `nachruecken solve --json` prints, without the file's name and hash."""
         from nachruecken.interfaces.solve_command import _parse_readings
 
-        data = await _json(request, max_body)
-        if not isinstance(data, dict):  # never a path: a string would name a file on this machine
-            raise InputError("erwartet einen Fall als JSON-Objekt ({…}), keinen Dateinamen", "", "request")
         readings = _parse_readings(request.query_params.getlist("reading")) or None
-        return JSONResponse(await jobs.run(request, work.decide_data, data, statute, lang, readings))
+        body = await _body(request, max_body)  # read here, parsed in the job: a body's cost is the child's
+        return JSONResponse(await jobs.run(request, work.decide_body, body, statute, lang, readings))
 
     @app.post("/api/import")
     async def import_sheets(request: Request) -> JSONResponse:
@@ -71,8 +81,7 @@ def create_app(
                 return JSONResponse({"error": "ein Upload braucht das CSRF-Token (GET /api/csrf)"}, status_code=403)
             statute = form.get("statute")
             return JSONResponse(await _imported(request, form, statute if isinstance(statute, str) else ""))
-        payload = _sheets(await _json(request, max_body))
-        return JSONResponse(await jobs.run(request, work.import_rows, payload))
+        return JSONResponse(await jobs.run(request, work.import_body, await _body(request, max_body)))
 
     @app.get("/api/csrf")
     def csrf() -> JSONResponse:
@@ -109,7 +118,7 @@ def _answer_errors(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException):
-        text = HTTP_WORDS.get(str(exc.detail), str(exc.detail))
+        text = german(exc.detail)
         if request.url.path.startswith("/api/"):  # "detail" as before; "error" as every other API error
             return JSONResponse({"error": text, "detail": exc.detail}, status_code=exc.status_code)
         return plain_message(request, "Fehler", text, exc.status_code)
@@ -123,26 +132,11 @@ def _answer_errors(app: FastAPI) -> None:
         return plain_message(request, "Fehler", "Diese Adresse oder Eingabe ist ungültig.", 422)
 
 
-async def _json(request: Request, max_body: int):
+async def _body(request: Request, max_body: int) -> bytes:
     body = await request.body()
     if len(body) > max_body:  # a body sent without its length
         raise InputError("Anfrage zu groß (höchstens 64 MiB)", "", "request")
-    try:
-        return json.loads(body)
-    except RecursionError:  # nesting deeper than any case file's
-        raise InputError("kein gültiges JSON (zu tief geschachtelt)", "", "request") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise InputError(f"kein gültiges JSON ({exc.msg if hasattr(exc, 'msg') else exc})", "", "request") from None
-
-
-def _sheets(payload) -> dict:
-    """The JSON import's payload, its shape checked before a job is started for it."""
-    if not isinstance(payload, dict) or not isinstance(payload.get("sheets"), dict):
-        raise InputError('erwartet {"statute": …, "sheets": {"bewerber": [[…], …], …}}', "sheets", "request")
-    for name, rows in payload["sheets"].items():
-        if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
-            raise InputError("ein Blatt ist eine Liste von Zeilen (Listen von Zellen)", f"sheets.{name}", "request")
-    return payload
+    return body
 
 
 def _version() -> str:

@@ -193,7 +193,12 @@ def _safe_name(filename: str) -> str:
     """An uploaded file's name as a plain name in the temporary folder ("..", "/x/y" and the like: "upload"),
     its suffix kept (it says how the file is read)."""
     name = Path(filename.replace("\\", "/")).name
-    return name if name not in ("", ".", "..") and not name.startswith(".") else "upload" + Path(name).suffix
+    name = name if name not in ("", ".", "..") and not name.startswith(".") else "upload" + Path(name).suffix
+    suffix = Path(name).suffix[:10]
+    stem = name[: len(name) - len(Path(name).suffix)]
+    while len((stem + suffix).encode()) > 120:  # a file system allows 255 bytes a name
+        stem = stem[:-1]
+    return stem + suffix
 
 
 def _start(request: Request, record: Record, errors: dict | None = None, statute: str = "", status: int = 200):
@@ -221,8 +226,10 @@ def _row(path: Path, lang: str) -> dict:
         case, result = decide_text(path.read_text(encoding="utf-8"), path, lang)
     except InputError as exc:
         return {**row, "error": exc.message}
-    except (OSError, UnicodeDecodeError) as exc:
-        return {**row, "error": str(exc)}
+    except UnicodeDecodeError:
+        return {**row, "error": "kein UTF-8-Text"}
+    except OSError as exc:
+        return {**row, "error": f"nicht lesbar ({exc.strerror})"}
     last = case.events[-1] if case.events else None
     comp = views.composition_view(case, result.get("composition"), lang)
     return {

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from nachruecken.case.office.ids import slug
+from nachruecken.errors import InputError
 
 CASE_SUFFIXES = (".yaml", ".yml", ".json", ".lp")
 EDITABLE = (".yaml", ".yml", ".json")
@@ -55,7 +56,10 @@ class Record:
 
     def read(self, path: Path) -> tuple[str, str]:
         """The file's text and its SHA-256."""
-        text = path.read_bytes().decode("utf-8")  # line endings as they are (a Windows file keeps its CRLF)
+        try:
+            text = path.read_bytes().decode("utf-8")  # line endings as they are (a Windows file keeps its CRLF)
+        except UnicodeDecodeError:
+            raise InputError("kein UTF-8-Text: die Datei mit einem Editor als UTF-8 speichern", "", path.name) from None
         return text, sha256(text)
 
     def save(self, path: Path, text: str, seen_sha: str) -> str:
@@ -127,10 +131,13 @@ class Record:
             return False
 
 
+MAX_STEM = 80  # characters of a new case file's name before its year (a file system allows 255 bytes)
+
+
 def new_stem(body_name: str | None, election_date: str | None, fallback: str) -> str:
     """A new case file's name: the body and the election year ("rat-der-stadt-musterstadt-2020")."""
     year = (election_date or "")[:4] if (election_date or "")[:4].isdigit() else ""
-    base = slug(body_name) if body_name else slug(fallback)
+    base = (slug(body_name) if body_name else slug(fallback))[:MAX_STEM].rstrip("-") or "fall"
     return f"{base}-{year}" if year and not base.endswith(year) else base
 
 

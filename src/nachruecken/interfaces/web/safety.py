@@ -28,7 +28,8 @@ LOCAL_NAMES = {"localhost", "127.0.0.1", "[::1]", "::1"}
 def host_name(header: str) -> str:
     """The name in a Host header, without its port ("[::1]:8765" -> "[::1]", "localhost:8765" -> "localhost")."""
     if header.startswith("["):
-        return header.split("]")[0] + "]"
+        name, _, rest = header.partition("]")
+        return name + "]" if rest == "" or (rest[:1] == ":" and rest[1:].isdigit()) else header
     return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
 
 
@@ -44,7 +45,10 @@ def origin_of(request: Request) -> str | None:
     """Where a request says it comes from: its Origin, else its Referer's origin (None: neither)."""
     origin = request.headers.get("origin")
     if origin is None and request.headers.get("referer"):
-        parts = urlsplit(request.headers["referer"])
+        try:
+            parts = urlsplit(request.headers["referer"])
+        except ValueError:  # no URL at all ("http://[::1"): says nothing of where it comes from
+            return None
         origin = f"{parts.scheme}://{parts.netloc}"
     return origin
 

@@ -5,6 +5,8 @@ What they need is imported here, at the top, so that the fork server has it load
 
 from __future__ import annotations
 
+import json
+import re
 import tempfile
 from pathlib import Path
 
@@ -28,6 +30,62 @@ def decide_data(data: dict, statute: str | None, lang: str, readings: dict | Non
         result.pop(key, None)
     result.get("provenance", {}).pop("command", None)
     return result
+
+
+def decide_body(body: bytes, statute: str | None, lang: str, readings: dict | None) -> dict:
+    """A request's body, a case as a JSON object, decided (never a path: a JSON string is refused)."""
+    data = parse_json(body)
+    if not isinstance(data, dict):  # a string would name a file on this machine
+        raise InputError("erwartet einen Fall als JSON-Objekt ({…}), keinen Dateinamen", "", "request")
+    return decide_data(data, statute, lang, readings)
+
+
+def import_body(body: bytes) -> dict:
+    """A request's body, sheets as rows of cells (the JSON import), read."""
+    payload = parse_json(body)
+    if not isinstance(payload, dict) or not isinstance(payload.get("sheets"), dict):
+        raise InputError('erwartet {"statute": …, "sheets": {"bewerber": [[…], …], …}}', "sheets", "request")
+    if not isinstance(payload.get("statute", ""), str | None):
+        raise InputError('die Vorschrift ist ein Text (ein Land wie "nw" oder eine Kennung)', "statute", "request")
+    for name, rows in payload["sheets"].items():
+        if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
+            raise InputError("ein Blatt ist eine Liste von Zeilen (Listen von Zellen)", f"sheets.{name}", "request")
+    return import_rows(payload)
+
+
+def parse_json(body: bytes):
+    """A request's JSON; what cannot be read, or holds a lone UTF-16 surrogate no answer can carry, is
+    the request's one-line error."""
+    try:
+        data = json.loads(body)
+    except RecursionError:  # nesting deeper than any case file's
+        raise InputError("kein gültiges JSON (zu tief geschachtelt)", "", "request") from None
+    except UnicodeDecodeError:
+        raise InputError("kein gültiges JSON (kein UTF-8)", "", "request") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"kein gültiges JSON ({exc.msg}, Zeile {exc.lineno})", "", "request") from None
+    except ValueError:  # an integer of more than 4,300 digits
+        raise InputError("kein gültiges JSON (eine Zahl mit zu vielen Ziffern)", "", "request") from None
+    if _SURROGATE.search(body) and _has_lone_surrogate(data):
+        raise InputError("ungültiges Zeichen in einem Text (ein einzelnes UTF-16-Surrogat, \\ud800 …)", "", "request")
+    return data
+
+
+_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")  # how a surrogate comes in JSON: escaped (UTF-8 has none)
+
+
+def _has_lone_surrogate(value) -> bool:
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(value, dict):
+        return any(_has_lone_surrogate(k) or _has_lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_lone_surrogate(v) for v in value)
+    return False
 
 
 def import_rows(payload: dict) -> dict:
