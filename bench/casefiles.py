@@ -15,29 +15,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import yaml
-from run import council, one_list
+from run import council, median_ms, one_list
 
 import nachruecken
 from nachruecken.case import fastyaml
 from nachruecken.case.loader import _StrictLoader
-
-
-def median_ms(fn, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
 
 
 def events_only(text: str) -> None:
