@@ -10,13 +10,20 @@ Prints:
   multi-shot Control in which every walk is a program part ``walk(k)``: the encoding is rewritten so that
   every atom carries the walk's number, the static facts are added once, and each step grounds its part.
   Both give the same shown atoms (checked); the multi-shot form is the slower one, because gringo grounds
-  the rules of a part anew for every parameter and its domains keep the earlier walks' atoms.
+  the rules of a part anew for every parameter and its domains keep the earlier walks' atoms;
+- the same walks with the encoding specialised to the case (``engine/specialise.py``: the static part solved
+  once, rules that cannot fire dropped), per statute: the rules kept, what specialising costs once per
+  statute and once per case, and the walks' time against the whole encoding (the same atoms, checked);
+- how the grounder's cost per ground call falls with the rules it is given: the same part grounded again in
+  one Control costs what a fresh Control does, so a walk's floor is its own rules.
 Not part of the tests.
 """
 
 from __future__ import annotations
 
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import clingo
@@ -24,11 +31,11 @@ from clingo import ast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import median_ms, one_list
-from whole import term
+from run import median_ms, one_list, paired_ms
+from whole import TERM_STATUTES, term
 
 import nachruecken
-from nachruecken.engine import solver
+from nachruecken.engine import solver, specialise
 from nachruecken.law.statutes import encoding_files
 
 LOC = ast.Location(ast.Position("<walk>", 1, 1), ast.Position("<walk>", 1, 1))
@@ -41,9 +48,9 @@ def captured_walks(case: dict) -> list[tuple]:
     walks: list[tuple] = []
     real = solver._solve_atoms
 
-    def keep(sid, facts, all_candidates, static=""):
+    def keep(sid, facts, all_candidates, static="", specialised=False):
         walks.append((sid, facts, static, all_candidates))
-        return real(sid, facts, all_candidates, static)
+        return real(sid, facts, all_candidates, static, specialised)
 
     solver._solve_atoms = keep
     try:
@@ -169,6 +176,81 @@ def main() -> None:
     print(f"The {len(walks)} walks of a 40-vacancy NRW term (the same shown atoms, checked):")
     print(f"  a fresh Control per walk (today)          {median_ms(lambda: fresh_controls(walks), 3):7.0f} ms")
     print(f"  one multi-shot Control, a part per walk   {median_ms(lambda: multi_shot(walks), 3):7.0f} ms")
+    specialised_walks()
+    reground(walks[0])
+
+
+def specialised(walks: list[tuple]) -> tuple[dict, Callable[[], list]]:
+    """The walks' specialised programs (made once per static fact text, as a term would make them, with
+    what that costs) and a function solving every walk with them."""
+    sid, _, _, all_candidates = walks[-1]
+    options = ["-c", f"all_candidates={int(all_candidates)}"]
+    costs: dict = {"summary_ms": median_ms(lambda: specialise.summarise(solver._parsed(sid)), 3)}
+    encoding = specialise.summarise(solver._parsed(sid))
+    specs: dict = {}
+    for _, _, static, _ in walks:
+        if static and static not in specs:
+            specs[static] = specialise.specialise(encoding, solver._parsed_facts(static), options)
+    statics = list(specs)
+    costs["case_ms"] = median_ms(
+        lambda: [specialise.specialise(encoding, solver._parsed_facts(st), options) for st in statics], 3
+    )
+    programs = [
+        specs[st].program(specialise.walk_shapes(facts)) if specs.get(st) is not None else None
+        for _, facts, st, _ in walks
+    ]
+    costs["kept"] = sorted({entry[1] for spec in specs.values() if spec for entry in spec.programs.values() if entry})
+    costs["total"], costs["whole"], costs["cases"] = (
+        encoding.rules and len(encoding.rules),
+        programs.count(None),
+        len(specs),
+    )
+
+    def run() -> list:
+        return [
+            specialise.solve(p, f, options) if p is not None else solver._solve_atoms(s, f, a, st)
+            for p, (s, f, st, a) in zip(programs, walks)
+        ]
+
+    return costs, run
+
+
+def specialised_walks() -> None:
+    print("The walks of a 40-vacancy term, the encoding specialised to the case (the same atoms, checked):")
+    for statute in TERM_STATUTES:
+        walks = captured_walks(term(statute, 40))
+        costs, run = specialised(walks)
+        whole = [solver._solve_atoms(s, f, a, st) for s, f, st, a in walks]
+        assert [dict(x) for x in run()] == [dict(x) for x in whole], f"{statute}: the two disagree"
+        whole_ms, spec_ms = paired_ms([lambda: fresh_controls(walks), run], 5)
+        print(
+            f"  {statute:14} rules {'/'.join(map(str, costs['kept']))} of {costs['total']}"
+            f" ({costs['whole']} walks whole)   once: encoding {costs['summary_ms']:4.0f} ms,"
+            f" {costs['cases']} static texts {costs['case_ms']:4.0f} ms"
+        )
+        print(
+            f"  {'':14} {len(walks)} walks: whole {whole_ms:5.0f} ms, specialised {spec_ms:5.0f} ms"
+            f" ({spec_ms / len(walks):4.1f} ms a walk, {spec_ms / whole_ms:4.2f} of whole)"
+        )
+
+
+def reground(walk: tuple) -> None:
+    """The encoding as a part ``p(w)`` with an unused parameter, grounded five times in one Control."""
+    sid = walk[0]
+    ctl = clingo.Control(["--warn=none", "-c", "all_candidates=0"])
+    with ast.ProgramBuilder(ctl) as builder:
+        builder.add(ast.Program(LOC, "p", [ast.Id(LOC, "w")]))
+        for s in solver._parsed(sid):
+            if s.ast_type != ast.ASTType.Program:
+                builder.add(s)
+    times = []
+    for k in range(5):
+        t = time.perf_counter()
+        ctl.ground([("p", [clingo.Number(k)])])
+        times.append((time.perf_counter() - t) * 1000)
+    fresh = median_ms(lambda: solver._solve_atoms(sid, "", False), 5)
+    print(f"The {sid} encoding grounded as one part five times in one Control, no facts:")
+    print(f"  {' '.join(f'{t:5.1f}' for t in times)} ms   (a fresh Control, add, ground, solve: {fresh:5.1f} ms)")
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ def _fresh(monkeypatch, folder) -> None:
     dates._kept.cache_clear()
     dates._land_calendar.cache_clear()
     dates._calendar_words.cache_clear()
+    dates._babel_format.cache_clear()
 
 
 def test_the_kept_calendar_is_the_packages_own(monkeypatch, tmp_path):

@@ -37,6 +37,12 @@ from nachruecken.law.texts import Texts
 from nachruecken.law.versions import basis_text, straddling, version_summary, version_warnings
 from nachruecken.law.wording import localize_all
 
+# A case of at least SPECIALISE_EVENTS events has its encoding specialised to its static facts
+# (engine/specialise.py) from the SPECIALISE_FROM-th walk under them on: specialising costs about two
+# walks and saves a third to a half of every later one, so it pays only in a term of many vacancies.
+SPECIALISE_FROM = 3
+SPECIALISE_EVENTS = 8
+
 
 @dataclasses.dataclass
 class _Version:
@@ -51,6 +57,7 @@ class _Version:
     window: Window | None = None  # the window the static facts hold, None: everyone
     size: int = 0  # the window's head of stateless persons per ordering (window.SIZE, doubled on a miss)
     full: str | None = None  # the static facts of everyone, where a windowed walk must be repeated
+    walks: int = 0  # walks solved with the static facts as they now stand (specialised from SPECIALISE_FROM on)
 
 
 def determine_case(
@@ -209,18 +216,25 @@ class _Term:
             self.case, step, self.as_of, self.land, self.q, self.rules.period_shift, self.rules.call_weeks
         )
         assert version.static is not None  # decide() prepares the version first (_prepare)
-        atoms = solve_atoms(version.statute.id, facts, self.all_candidates, version.static)
+        version.walks += 1
+        atoms = self._solve(version, facts, version.static)
         if version.window is not None and not window.accepts(version.window, atoms):
             # the walk reached past the window (the successors of earlier steps used up its head): a head
             # twice as deep for this step and the later ones, else everyone
             if self._deepen(version):
-                atoms = solve_atoms(version.statute.id, facts, self.all_candidates, version.static)
+                atoms = self._solve(version, facts, version.static)
                 if version.window is None or window.accepts(version.window, atoms):
                     return atoms
             if version.full is None:
                 version.full = case_text(self.case, version.readings, None, self.q, version.ranked)
-            atoms = solve_atoms(version.statute.id, facts, self.all_candidates, version.full)
+            atoms = self._solve(version, facts, version.full)
         return atoms
+
+    def _solve(self, version: _Version, facts: str, static: str) -> dict:
+        """One walk solved, in a term of many events from a text's SPECIALISE_FROM-th walk on with the
+        encoding specialised to its static facts (the same atoms)."""
+        specialised = version.walks >= SPECIALISE_FROM and len(self.case.events) >= SPECIALISE_EVENTS
+        return solve_atoms(version.statute.id, facts, self.all_candidates, static, specialised)
 
     def _deepen(self, version: _Version) -> bool:
         """Double the window's head (up to ``window.MAX_SIZE``); False where it may not grow further."""
@@ -235,6 +249,7 @@ class _Term:
         )
         if version.window is None:
             version.full = version.static
+        version.walks = 0
         return True
 
     def _alternative(self, applied_list: list[tuple]) -> dict:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import clingo
 from clingo import ast
 
+from nachruecken.engine import specialise
 from nachruecken.law.statutes import encoding_files
 
 
@@ -44,11 +45,15 @@ MEMO: dict | None = None
 TERM_MEMO: contextvars.ContextVar[dict | None] = contextvars.ContextVar("TERM_MEMO", default=None)
 
 
-def solve_atoms(statute_id: str, facts: str, all_candidates: bool = False, static: str = "") -> dict[str, list[tuple]]:
+def solve_atoms(
+    statute_id: str, facts: str, all_candidates: bool = False, static: str = "", specialised: bool = False
+) -> dict[str, list[tuple]]:
     """Ground and solve; return the shown atoms as {predicate/arity: [argument tuples]}.
 
     ``facts`` is fact text rendered by nachruecken.facts (ids through clingo.String); ``static``, facts
-    shared by many walks (a case's static facts), parsed once and added as parsed statements."""
+    shared by many walks (a case's static facts), parsed once and added as parsed statements. With
+    ``specialised``, the encoding specialised to ``static`` (engine/specialise.py; the same atoms, for a
+    term of many walks: what the static facts decide is worked out once)."""
     memo = TERM_MEMO.get()
     if memo is None:
         memo = MEMO
@@ -57,9 +62,9 @@ def solve_atoms(statute_id: str, facts: str, all_candidates: bool = False, stati
         if key not in memo:
             if len(memo) > 50_000:
                 memo.clear()
-            memo[key] = _solve_atoms(statute_id, facts, all_candidates, static)
+            memo[key] = _solve_atoms(statute_id, facts, all_candidates, static, specialised)
         return defaultdict(list, {k: list(v) for k, v in memo[key].items()})
-    return _solve_atoms(statute_id, facts, all_candidates, static)
+    return _solve_atoms(statute_id, facts, all_candidates, static, specialised)
 
 
 @functools.lru_cache(maxsize=16)
@@ -74,16 +79,50 @@ def _parsed_facts(text: str) -> tuple:
     return tuple(statements)  # (its first statement, `#program base.`, puts the facts in the base part)
 
 
-def _solve_atoms(statute_id: str, facts: str, all_candidates: bool, static: str = "") -> dict[str, list[tuple]]:
+@functools.cache
+def summary(statute_id: str) -> specialise.Encoding:
+    """The statute's encoding read for specialisation, once per process."""
+    return specialise.summarise(_parsed(statute_id))
+
+
+@functools.lru_cache(maxsize=32)
+def _specialised(statute_id: str, static: str, options: tuple[str, ...]) -> specialise.Specialised | None:
+    """The statute's encoding specialised to one case's static facts (None: it cannot be), once per case."""
+    return specialise.specialise(summary(statute_id), _parsed_facts(static), list(options))
+
+
+def forget_cases() -> None:
+    """Drop what was made for particular cases (for a benchmark: a case decided as a fresh process would)."""
+    _specialised.cache_clear()
+    _parsed_facts.cache_clear()
+
+
+def _program(statute_id: str, facts: str, static: str, options: tuple[str, ...], specialised: bool) -> tuple:
+    """The parsed statements a walk is grounded with, beside its own facts."""
+    if specialised and static:
+        term = TERM_MEMO.get()  # a kept term keeps its specialised encodings with its walks
+        if term is None:
+            spec = _specialised(statute_id, static, options)
+        else:
+            key = ("specialised", (statute_id, static, options))
+            if key not in term:
+                term[key] = _specialised(statute_id, static, options)
+            spec = term[key]
+        program = spec.program(specialise.walk_shapes(facts)) if spec is not None else None
+        if program is not None:
+            return program
+    return _parsed(statute_id) + (_parsed_facts(static) if static else ())
+
+
+def _solve_atoms(
+    statute_id: str, facts: str, all_candidates: bool, static: str = "", specialised: bool = False
+) -> dict[str, list[tuple]]:
     messages: list[str] = []
-    ctl = clingo.Control(
-        ["--warn=none", "-c", f"all_candidates={1 if all_candidates else 0}", "--models=2"],
-        logger=lambda code, msg: messages.append(msg.strip()),
-    )
+    options = ("-c", f"all_candidates={1 if all_candidates else 0}")
+    program = _program(statute_id, facts, static, options, specialised)
+    ctl = clingo.Control(["--warn=none", *options, "--models=2"], logger=lambda code, msg: messages.append(msg.strip()))
     with ast.ProgramBuilder(ctl) as builder:
-        for statement in _parsed(statute_id):
-            builder.add(statement)
-        for statement in _parsed_facts(static) if static else ():
+        for statement in program:
             builder.add(statement)
     try:
         ctl.add("base", [], facts)

@@ -201,9 +201,10 @@ def _calendar_words(locale: str) -> dict:
 _FIELD = re.compile(r"([A-Za-z])\1*|'(?:[^']|'')*'|[^A-Za-z']+")
 
 
+@functools.lru_cache(maxsize=4096)
 def _babel_format(day: dt.date, pattern: str, locale: str) -> str:
     """``day`` in a CLDR pattern of day, month, year and weekday fields, as Babel formats it; any
-    other field is left to Babel itself."""
+    other field is left to Babel itself. (Kept per day: a term's determinations name the same days.)"""
     words = _calendar_words(locale)
     out = []
     for m in _FIELD.finditer(pattern):

@@ -1,5 +1,5 @@
 """What the desk's fork server loads before it forks a job (``jobs.PRELOAD``): the jobs' code, every
-statute's catalogue and parsed encodings, and one small case decided, so that a child starts warm;
+statute's catalogue, parsed encodings and their reading for specialisation, and one small case decided, so that a child starts warm;
 then the loaded objects are frozen out of the garbage collector, whose walks over them would copy
 every page of memory a child shares with the server."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import gc
 
-from nachruecken.engine.solver import _parsed
+from nachruecken.engine.solver import _parsed, summary
 from nachruecken.interfaces.web import jobs, work  # noqa: F401  (jobs: each child starts in its _child)
 from nachruecken.law.statutes import STATUTE_IDS, load_statute
 
@@ -24,6 +24,7 @@ def warm() -> None:
     for sid in STATUTE_IDS:
         load_statute(sid)
         _parsed(sid)
+        summary(sid)
     work.decide_data(_SMALL, None, "de", None)
     gc.freeze()
 
