@@ -17,7 +17,8 @@ The answer does not depend on which witness clingo finds first: both questions a
 
 from __future__ import annotations
 
-from dataclasses import replace
+import functools
+from dataclasses import dataclass, replace
 
 import clingo
 from clingo import ast
@@ -51,12 +52,13 @@ def varied_readings(spec) -> list[tuple[str, str]]:
 
 
 class _Names(ast.Transformer):
-    """Collects the predicate names of the atoms in a statement part; ``reads`` tells whether one is a
-    reading atom about ``rid`` (or about any reading: a variable)."""
+    """Collects the predicate names of the atoms in a statement part, and the readings its reading atoms
+    are about (``any``: one whose reading is a variable)."""
 
-    def __init__(self, rid: str):
-        self.rid, self.reads = rid, False
+    def __init__(self):
         self.names: set[str] = set()
+        self.readings: set[str] = set()
+        self.any = False
 
     def visit_SymbolicAtom(self, node):
         symbol = node.symbol
@@ -64,30 +66,54 @@ class _Names(ast.Transformer):
             self.names.add(symbol.name)
             if symbol.name == "reading" and symbol.arguments:
                 first = symbol.arguments[0]
-                literal = first.ast_type == ast.ASTType.SymbolicTerm and first.symbol.type == clingo.SymbolType.String
-                self.reads |= not literal or first.symbol.string == self.rid
+                if first.ast_type == ast.ASTType.SymbolicTerm and first.symbol.type == clingo.SymbolType.String:
+                    self.readings.add(first.symbol.string)
+                else:
+                    self.any = True
         return node
 
 
-def _parts(statement, rid: str) -> tuple[set, set, bool]:
-    """(head predicates, body predicates, whether the body reads ``rid``) of a rule."""
-    head, body = _Names(rid), _Names(rid)
+@dataclass(frozen=True)
+class _Parts:
+    """A rule's head and body predicates, and which readings its body reads (read once per statute)."""
+
+    rule: ast.AST
+    head: frozenset[str]
+    body: frozenset[str]
+    body_readings: frozenset[str]
+    body_reads_any: bool
+
+    def reads(self, rid: str) -> bool:
+        return self.body_reads_any or rid in self.body_readings
+
+
+def _parts(statement) -> _Parts:
+    head, body = _Names(), _Names()
     head(statement.head)
     for literal in statement.body:
         body(literal)
-    return head.names, body.names, body.reads
+    return _Parts(statement, frozenset(head.names), frozenset(body.names), frozenset(body.readings), body.any)
 
 
-def _tainted(rules: list, rid: str) -> set[str]:
+@functools.lru_cache(maxsize=32)
+def _rules(statute_id: str) -> tuple[_Parts, ...]:
+    """The rules a side's copy consists of (research/diff.py ``copy_files``), each read once per process."""
+    from nachruecken.research.diff import copy_files
+
+    rules: list = []
+    ast.parse_files([str(f) for f in copy_files(statute_id)], lambda s: _keep_rule(s, rules))
+    return tuple(_parts(r) for r in rules)
+
+
+def _tainted(parts: tuple[_Parts, ...], rid: str) -> set[str]:
     """The predicates whose atoms can change with the value of ``rid``: heads of rules whose body reads
     it, and, to a fixpoint, heads of rules whose body uses such a predicate."""
-    parts = [_parts(r, rid) for r in rules]
     tainted: set[str] = set()
     while True:
         grown = set(tainted)
-        for head, body, reads in parts:
-            if reads or body & tainted:
-                grown |= head
+        for p in parts:
+            if p.reads(rid) or p.body & tainted:
+                grown |= p.head
         if grown == tainted:
             return tainted
         tainted = grown
@@ -114,12 +140,10 @@ def add_variants(ctl: clingo.Control, spec, side: str, other_prefix: str) -> Non
     whose atoms can change with that reading (the rest are read from the side's own copy: the two agree
     there, and sharing it spares clingo proving so), the readings at the side's values but that one,
     and ``v<i>_differs`` (the copy decides otherwise than ``other_prefix``)."""
-    from nachruecken.research.diff import copy_files
     from nachruecken.research.namespace import shared_predicates
 
     keep = shared_predicates()
-    rules: list = []
-    ast.parse_files([str(f) for f in copy_files(spec.statute)], lambda s: _keep_rule(s, rules))
+    rules = _rules(spec.statute)
     chosen = load_statute(spec.statute).resolve_readings(dict(spec.readings), source="")
     facts = []
     with ast.ProgramBuilder(ctl) as builder:
@@ -127,10 +151,9 @@ def add_variants(ctl: clingo.Control, spec, side: str, other_prefix: str) -> Non
             tainted = _tainted(rules, rid) | {"reading"}
             name = lambda p, t=tainted, v=prefix: p if p in keep else (v + p if p in t else f"{side}_{p}")
             rename = _Rename(name)
-            for rule in rules:
-                head, body, reads = _parts(rule, rid)
-                if head & tainted or (not head and (reads or body & tainted)):
-                    builder.add(rename(rule))
+            for part in rules:
+                if part.head & tainted or (not part.head and (part.reads(rid) or part.body & tainted)):
+                    builder.add(rename(part.rule))
             facts += [f'{prefix}reading("{r}",{value if r == rid else v}).' for r, v in chosen.items()]
             facts.append(_differs(name("outcome"), name("successor"), prefix, other_prefix))
     ctl.add("base", [], "\n".join(facts))

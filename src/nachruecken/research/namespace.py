@@ -8,6 +8,7 @@ generated case side by side. `#show`, `#defined` and `#const` statements are dro
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from clingo import ast
@@ -17,6 +18,11 @@ from nachruecken.law.statutes import encodings_dir
 
 def shared_predicates() -> set[str]:
     """The predicate names both copies read: inputs, state, and the universe's own."""
+    return set(_shared_predicates())
+
+
+@functools.cache
+def _shared_predicates() -> frozenset[str]:
     names: set[str] = set()
     root = encodings_dir()
     for path in [root / "core" / "input.lp", root / "core" / "state.lp", root / "check" / "universe.lp"]:
@@ -33,7 +39,7 @@ def shared_predicates() -> set[str]:
             if s.ast_type == ast.ASTType.Defined:
                 names.add(s.name)
     names.discard("reading")  # each copy has readings of its own
-    return names
+    return frozenset(names)
 
 
 class _Rename(ast.Transformer):
@@ -52,8 +58,14 @@ class _Rename(ast.Transformer):
 
 
 def namespaced(files: list[Path], prefix: str, keep: set[str]) -> list:
-    """The rules of ``files`` with their non-shared predicates prefixed (AST statements)."""
-    rename = _Rename(prefix, keep)
+    """The rules of ``files`` with their non-shared predicates prefixed (AST statements; made once per
+    process for the same files, prefix and shared names: a diff builds its program up to three times)."""
+    return list(_namespaced(tuple(str(f) for f in files), prefix, frozenset(keep)))
+
+
+@functools.lru_cache(maxsize=64)
+def _namespaced(files: tuple[str, ...], prefix: str, keep: frozenset[str]) -> tuple:
+    rename = _Rename(prefix, set(keep))
     out: list = []
 
     def add(stm):
@@ -68,5 +80,5 @@ def namespaced(files: list[Path], prefix: str, keep: set[str]) -> list:
             return
         out.append(rename(stm))
 
-    ast.parse_files([str(f) for f in files], add)
-    return out
+    ast.parse_files(list(files), add)
+    return tuple(out)
