@@ -62,6 +62,8 @@ class Encoding:
     statements: tuple
     rules: tuple[Rule, ...] | None
     shown: frozenset[Pred | None] = frozenset()  # the predicates #show statements name
+    consts: frozenset[str] = frozenset()  # the names #const defines
+    hides: bool = False  # whether a #show p/n or #show. hides the atoms it does not name
 
 
 @dataclasses.dataclass
@@ -74,25 +76,38 @@ class Specialised:
     others: tuple  # #show and #const statements
     top: list[Rule]  # the rules not in the static part
     static_preds: set[Pred]
-    static_names: frozenset[str]  # their names (a walk fact naming one is solved with the whole encoding)
+    static_names: frozenset[str]  # their names without "-" (a walk fact naming one is solved whole)
     present: dict  # static predicate -> the (position, value) pairs its atoms have
     total: int  # the encoding's rules
+    consts: frozenset[str]  # names a #const or -c option gives a value
+    hides: bool  # whether a #show p/n (or #show.) hides what it does not name
     programs: dict = dataclasses.field(default_factory=dict)  # Shapes -> (statements, rules kept)
 
     def program(self, shapes: Shapes) -> tuple | None:
         """The statements a walk with these fact shapes is grounded with, beside its facts; None where its
         facts name a static predicate."""
         if shapes not in self.programs:
-            if any(name in self.static_names for name, *_ in shapes):
-                self.programs[shapes] = None
+            if any(
+                name.lstrip("-") in self.static_names or (value and value in self.consts)
+                for name, _, _, value in shapes
+            ):
+                self.programs[shapes] = None  # (p and -p are one predicate to this test: clingo relates them)
             else:
-                live = _live(self.top, self.static_preds, self.present, shapes)
-                # a static atom no rule left reads and no #show names is of no use to the walk
-                used = self.shown | {p for r in live for p in r.body}
-                facts = [f for pred, group in self.facts.items() if pred in used for f in group]
+                live = _live(self.top, self.static_preds, self.present, shapes, self.consts)
+                facts = [f for pred, group in self.facts.items() if self._needs(pred, live) for f in group]
                 self.programs[shapes] = ((*facts, *self.others, *(r.statement for r in live)), len(live))
         entry = self.programs[shapes]
         return None if entry is None else entry[0]
+
+    def _needs(self, pred: Pred, live: list[Rule]) -> bool:
+        """Whether a walk with the rules ``live`` needs the static atoms of ``pred``: where every atom is
+        shown, or #show names it, or a rule left reads it or has it in its head (a choice, a disjunction),
+        or its classical complement is so needed (clingo requires the two never to hold together)."""
+        if not self.hides:
+            return True
+        names = {pred[0], pred[0][1:] if pred[0].startswith("-") else "-" + pred[0]}
+        used = self.shown | {p for r in live for p in r.body | r.heads}
+        return any((name, pred[1]) in used for name in names)
 
 
 def summarise(statements: tuple, from_text: bool = True) -> Encoding:
@@ -114,7 +129,9 @@ def summarise(statements: tuple, from_text: bool = True) -> Encoding:
         for a in _atoms(lit)
         for p, _ in _alternatives(a)
     }
-    return Encoding(statements, rules, shown)
+    consts = frozenset(s.name for k, s in zip(kinds, statements) if k == ast.ASTType.Definition)
+    hides = ast.ASTType.ShowSignature in kinds
+    return Encoding(statements, rules, shown, consts, hides)
 
 
 def _shown(statement) -> Pred | None:
@@ -313,7 +330,9 @@ def _constants(args) -> Iterator[tuple[int, clingo.Symbol]]:
             yield i, clingo.Function(arg.name)
 
 
-_LITERALS = re.compile(r'"(?:[^"\\]|\\.)*"|\b[0-9]+\b')
+# what a fact text's reader passes over: strings and numbers (each one placeholder) and comments (a
+# space), lexed left to right so that a "%" in a string and a quote in a comment are what they are
+_LITERALS = re.compile(r'"(?:[^"\\]|\\.)*"|%\*.*?\*%|%[^\n]*|(?<![\w\'])[0-9]+(?![\w\'])', re.S)
 _FACT = re.compile(r"(-?[a-z_][A-Za-z0-9_']*)\s*(?:\(([^()]*)\))?\s*\.")
 _NAME = re.compile(r"-?[a-z_][A-Za-z0-9_']*")
 # A walk's facts as specialisation sees them: for each (predicate name, arity), the (position, name)
@@ -327,8 +346,11 @@ def walk_shapes(text: str) -> Shapes:
     other full stop (its numbers are integers). Strings and numbers become one placeholder first, so that
     the many facts of one shape (who sits) are read once."""
     out: set[tuple[str, int | None, int, str]] = set()
-    plain = _LITERALS.sub("0", text)
+    plain = _LITERALS.sub(lambda m: " " if m.group().startswith("%") else "0", text)
     for name, args in set(_FACT.findall(plain)):
+        if ";" in args:
+            out.add((name, None, -1, ""))  # a pool (w(a;b)): not read, any use possible
+            continue
         parts = [a.strip() for a in args.split(",")] if args else []
         out.add((name, len(parts), -1, ""))
         out.update((name, len(parts), i, a) for i, a in enumerate(parts) if _NAME.fullmatch(a))
@@ -359,8 +381,11 @@ def specialise(encoding: Encoding, static: tuple, options: list[str]) -> Special
         facts[pred] = tuple(s for s in parsed if s.ast_type == ast.ASTType.Rule)
     # (#defined only silences warnings, which walks do not print)
     others = tuple(s for s in encoding.statements if s.ast_type in _KEPT)
-    names = frozenset(name for name, _ in static_preds)
-    return Specialised(facts, encoding.shown, others, top, static_preds, names, present, len(encoding.rules))
+    names = frozenset(name.lstrip("-") for name, _ in static_preds)
+    consts = encoding.consts | {o.split("=", 1)[0].strip() for o in options if "=" in o}
+    return Specialised(
+        facts, encoding.shown, others, top, static_preds, names, present, len(encoding.rules), consts, encoding.hides
+    )
 
 
 _KEPT = (ast.ASTType.ShowSignature, ast.ASTType.ShowTerm, ast.ASTType.Definition)
@@ -420,10 +445,13 @@ def _read_model(model: list[clingo.Symbol]) -> tuple[dict[Pred, str], dict[Pred,
     return {pred: "".join(lines) for pred, lines in texts.items()}, present
 
 
-def _live(rules: list[Rule], static_preds: set[Pred], present: dict, shapes: Shapes) -> list[Rule]:
+def _live(
+    rules: list[Rule], static_preds: set[Pred], present: dict, shapes: Shapes, consts: frozenset[str]
+) -> list[Rule]:
     """The rules that may have a ground instance: strike out, until stable, each with a positive body atom
     nothing can give (an atom of a shape no static atom or walk fact has; a predicate no walk fact names
-    and no rule left derives). Argument values are not joined: a necessary condition only."""
+    and no rule left derives). Argument values are not joined: a necessary condition only. A name in
+    ``consts`` (a #const or -c constant) stands for its value, so it is no constant here."""
     walk: dict[tuple[str, int | None], set] = defaultdict(set)
     for name, arity, i, value in shapes:
         walk[name, arity].add((i, value))
@@ -436,9 +464,14 @@ def _live(rules: list[Rule], static_preds: set[Pred], present: dict, shapes: Sha
             pred, constants = alt
             if pred is None or pred in derivable or pred[0] in unread:
                 return True
+            constants = tuple(
+                (i, v) for i, v in constants if v.type != clingo.SymbolType.Function or v.name not in consts
+            )
+            values = present.get(pred, ())  # static facts, also of a predicate rules derive from walk facts
+            if values and all(c in values for c in constants):
+                return True
             if pred in static_preds:
-                values = present.get(pred, ())
-                return bool(values) and all(c in values for c in constants)
+                return False
             given = walk.get(pred)
             return given is not None and all(
                 (i, v.name) in given for i, v in constants if v.type == clingo.SymbolType.Function
