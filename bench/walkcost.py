@@ -35,7 +35,7 @@ from run import median_ms, one_list, paired_ms
 from whole import TERM_STATUTES, term
 
 import nachruecken
-from nachruecken.engine import solver, specialise
+from nachruecken.engine import rule_summary, solver, specialise
 from nachruecken.law.statutes import encoding_files
 
 LOC = ast.Location(ast.Position("<walk>", 1, 1), ast.Position("<walk>", 1, 1))
@@ -180,13 +180,32 @@ def main() -> None:
     reground(walks[0])
 
 
+def solve_specialised(program: tuple, facts: str, options: list[str]) -> dict[str, list[tuple]]:
+    """One walk with a specialised program: the shown atoms as solver._solve_atoms gives them."""
+    from nachruecken.engine.solver import _py
+
+    ctl = clingo.Control([*options, "--warn=none", "--models=2"])
+    with ast.ProgramBuilder(ctl) as builder:
+        for statement in program:
+            builder.add(statement)
+    ctl.add("base", [], facts)
+    ctl.ground([("base", [])])
+    models: list = []
+    ctl.solve(on_model=lambda m: models.append(m.symbols(shown=True)))
+    assert len(models) == 1
+    atoms: dict[str, list[tuple]] = {}
+    for sym in models[0]:
+        atoms.setdefault(f"{sym.name}/{len(sym.arguments)}", []).append(tuple(_py(a) for a in sym.arguments))
+    return atoms
+
+
 def specialised(walks: list[tuple]) -> tuple[dict, Callable[[], list]]:
     """The walks' specialised programs (made once per static fact text, as a term would make them, with
     what that costs) and a function solving every walk with them."""
     sid, _, _, all_candidates = walks[-1]
     options = ["-c", f"all_candidates={int(all_candidates)}"]
-    costs: dict = {"summary_ms": median_ms(lambda: specialise.summarise(solver._parsed(sid)), 3)}
-    encoding = specialise.summarise(solver._parsed(sid))
+    costs: dict = {"summary_ms": median_ms(lambda: rule_summary.summarise(solver._parsed(sid)), 3)}
+    encoding = rule_summary.summarise(solver._parsed(sid))
     specs: dict = {}
     for _, _, static, _ in walks:
         if static and static not in specs:
@@ -208,7 +227,7 @@ def specialised(walks: list[tuple]) -> tuple[dict, Callable[[], list]]:
 
     def run() -> list:
         return [
-            specialise.solve(p, f, options) if p is not None else solver._solve_atoms(s, f, a, st)
+            solve_specialised(p, f, options) if p is not None else solver._solve_atoms(s, f, a, st)
             for p, (s, f, st, a) in zip(programs, walks)
         ]
 

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nachruecken.case.loader import build_case, load_case
-from nachruecken.engine import determine, solver, specialise
+from nachruecken.engine import determine, rule_summary, solver, specialise
 from nachruecken.engine.determine import determine_case
 from nachruecken.engine.expectations import collect
 from nachruecken.errors import InputError
@@ -90,7 +90,7 @@ def test_generated_terms_decide_the_same_specialised(statute, data):
 @pytest.mark.parametrize("statute_id", STATUTE_IDS)
 def test_reading_rules_from_their_text_agrees_with_their_syntax_tree(statute_id):
     statements = solver._parsed(statute_id)
-    text, tree = specialise.summarise(statements), specialise.summarise(statements, from_text=False)
+    text, tree = rule_summary.summarise(statements), rule_summary.summarise(statements, from_text=False)
     assert text.rules is not None and tree.rules is not None
     assert [(r.heads, r.body, r.positive, r.normal) for r in text.rules] == [
         (r.heads, r.body, r.positive, r.normal) for r in tree.rules
@@ -135,7 +135,7 @@ STATIC = 'candidate("a", 1). candidate("b", 2). candidate("x", 3). reading(loose
 
 
 def _specialised(encoding: str = ENCODING, static: str = STATIC) -> specialise.Specialised | None:
-    return specialise.specialise(specialise.summarise(_program(encoding)), _program(static), OPTIONS)
+    return specialise.specialise(rule_summary.summarise(_program(encoding)), _program(static), OPTIONS)
 
 
 @pytest.mark.parametrize(
@@ -182,8 +182,8 @@ def test_a_static_part_with_two_answer_sets_is_not_specialised():
 
 
 def test_an_encoding_with_a_statement_not_reasoned_about_is_not_specialised():
-    assert specialise.summarise(_program("#external e. p :- e.")).rules is None
-    assert specialise.summarise(_program("#program step(t). p(t).")).rules is None
+    assert rule_summary.summarise(_program("#external e. p :- e.")).rules is None
+    assert rule_summary.summarise(_program("#program step(t). p(t).")).rules is None
 
 
 @pytest.mark.parametrize(
@@ -266,7 +266,7 @@ REVIEWED = [
 def test_reviewed_counterexamples_decide_the_same(encoding, static, facts, more):
     options = [*OPTIONS, *more]
     whole = _answer_sets(_program(encoding + static), facts, options)
-    spec = specialise.specialise(specialise.summarise(_program(encoding)), _program(static), options)
+    spec = specialise.specialise(rule_summary.summarise(_program(encoding)), _program(static), options)
     program = spec.program(specialise.walk_shapes(facts)) if spec is not None else None
     if program is not None:  # (None: solved with the whole encoding)
         assert _answer_sets(program, facts, options) == whole

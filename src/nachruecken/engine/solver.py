@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import clingo
 from clingo import ast
 
-from nachruecken.engine import specialise
+from nachruecken.engine import rule_summary, specialise
 from nachruecken.law.statutes import encoding_files
 
 
@@ -80,9 +80,9 @@ def _parsed_facts(text: str) -> tuple:
 
 
 @functools.cache
-def summary(statute_id: str) -> specialise.Encoding:
+def summary(statute_id: str) -> rule_summary.Encoding:
     """The statute's encoding read for specialisation, once per process."""
-    return specialise.summarise(_parsed(statute_id))
+    return rule_summary.summarise(_parsed(statute_id))
 
 
 @functools.lru_cache(maxsize=32)
