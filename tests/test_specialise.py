@@ -199,8 +199,10 @@ def test_walk_shapes_read_names_not_strings(text, expected):
 
 
 def _long_term(deaths: int) -> dict:
-    candidates = [{"id": f"p{i}", "votes": 100 - i, **({"elected": True} if i < 10 else {})} for i in range(30)]
-    events = [{"date": f"2021-{k + 1:02d}-05", "person": f"p{k}", "type": "died"} for k in range(deaths)]
+    candidates = [{"id": f"p{i}", "votes": 100 - i, **({"elected": True} if i < 30 else {})} for i in range(60)]
+    events = [
+        {"date": f"{2021 + k // 12}-{k % 12 + 1:02d}-05", "person": f"p{k}", "type": "died"} for k in range(deaths)
+    ]
     return {
         "statute": "he",
         "election_date": "2020-11-01",
@@ -209,7 +211,7 @@ def _long_term(deaths: int) -> dict:
     }
 
 
-@pytest.mark.parametrize(("deaths", "specialised"), [(2, False), (7, False), (9, True)])
+@pytest.mark.parametrize(("deaths", "specialised"), [(2, False), (19, False), (21, True)])
 def test_only_a_term_of_many_events_is_specialised(monkeypatch, deaths, specialised):
     made: list = []
     real = specialise.specialise

@@ -38,10 +38,11 @@ from nachruecken.law.versions import basis_text, straddling, version_summary, ve
 from nachruecken.law.wording import localize_all
 
 # A case of at least SPECIALISE_EVENTS events has its encoding specialised to its static facts
-# (engine/specialise.py) from the SPECIALISE_FROM-th walk under them on: specialising costs about two
-# walks and saves a third to a half of every later one, so it pays only in a term of many vacancies.
+# (engine/specialise.py) from the SPECIALISE_FROM-th walk under them on: specialising costs 20 to 45 ms
+# per static text (a term's window makes two or three) and saves a third to a half of every later walk
+# (bench/walkcost.py), so it pays only from about twenty walks on.
 SPECIALISE_FROM = 3
-SPECIALISE_EVENTS = 8
+SPECIALISE_EVENTS = 20
 
 
 @dataclasses.dataclass

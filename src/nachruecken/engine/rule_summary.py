@@ -40,7 +40,7 @@ class Rule:
     normal: bool  # one plain atom as head (no choice, disjunction, negated head or constraint)
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)  # (compared and hashed by identity: a cache key)
 class Encoding:
     """An encoding's statements summarised for specialisation; ``rules`` None: it uses a statement this
     module does not reason about (then it is never specialised)."""

@@ -79,16 +79,25 @@ def _parsed_facts(text: str) -> tuple:
     return tuple(statements)  # (its first statement, `#program base.`, puts the facts in the base part)
 
 
-@functools.cache
+_SUMMARIES: dict[str, tuple[tuple, rule_summary.Encoding]] = {}
+
+
 def summary(statute_id: str) -> rule_summary.Encoding:
-    """The statute's encoding read for specialisation, once per process."""
-    return rule_summary.summarise(_parsed(statute_id))
+    """The statute's encoding read for specialisation, once per process: once for the statements
+    ``_parsed`` gives (read again where they are others, e.g. a test's planted rule)."""
+    statements = _parsed(statute_id)
+    kept = _SUMMARIES.get(statute_id)
+    if kept is None or kept[0] is not statements:
+        kept = _SUMMARIES[statute_id] = (statements, rule_summary.summarise(statements))
+    return kept[1]
 
 
 @functools.lru_cache(maxsize=32)
-def _specialised(statute_id: str, static: str, options: tuple[str, ...]) -> specialise.Specialised | None:
-    """The statute's encoding specialised to one case's static facts (None: it cannot be), once per case."""
-    return specialise.specialise(summary(statute_id), _parsed_facts(static), list(options))
+def _specialised(
+    encoding: rule_summary.Encoding, static: str, options: tuple[str, ...]
+) -> specialise.Specialised | None:
+    """An encoding (by identity) specialised to one case's static facts (None: it cannot be), once per case."""
+    return specialise.specialise(encoding, _parsed_facts(static), list(options))
 
 
 def forget_cases() -> None:
@@ -100,13 +109,14 @@ def forget_cases() -> None:
 def _program(statute_id: str, facts: str, static: str, options: tuple[str, ...], specialised: bool) -> tuple:
     """The parsed statements a walk is grounded with, beside its own facts."""
     if specialised and static:
+        encoding = summary(statute_id)
         term = TERM_MEMO.get()  # a kept term keeps its specialised encodings with its walks
         if term is None:
-            spec = _specialised(statute_id, static, options)
+            spec = _specialised(encoding, static, options)
         else:
-            key = ("specialised", (statute_id, static, options))
+            key = ("specialised", (encoding, static, options))
             if key not in term:
-                term[key] = _specialised(statute_id, static, options)
+                term[key] = _specialised(encoding, static, options)
             spec = term[key]
         program = spec.program(specialise.walk_shapes(facts)) if spec is not None else None
         if program is not None:
