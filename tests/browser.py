@@ -172,6 +172,22 @@ def browser(tmp_path_factory: pytest.TempPathFactory):
         driver.quit()
 
 
+def replaced(element):
+    """A wait condition: ``element`` (of the page before a navigation) is gone. Selenium's staleness_of
+    waits for a stale-element error only; mid-navigation chromium may answer that the node "does not
+    belong to the document" instead, which is as gone (a flake of the CI run of 7 December 2026)."""
+    from selenium.common.exceptions import WebDriverException
+
+    def gone(_driver) -> bool:
+        try:
+            element.is_enabled()
+        except WebDriverException:
+            return True
+        return False
+
+    return gone
+
+
 def screenshot(driver, name: str) -> Path:
     """The whole page (the window made as tall as the document, at most 4000 px high) as
     ``build/screenshots/<name>.png`` under the repository root; the window gets its size back after."""

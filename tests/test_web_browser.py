@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import shutil
 
-from browser import LiveServer, screenshot
+from browser import LiveServer, replaced, screenshot
 
 from conftest import ROOT
 
@@ -38,12 +38,11 @@ def _open_case_from_start(driver, server: LiveServer, filename: str) -> None:
     driver.get(server.url + "/")
     links = [a for a in driver.find_elements(By.TAG_NAME, "a") if a.text.strip() == filename]
     assert links, f"{filename} is not listed on the start page: {driver.find_element(By.TAG_NAME, 'body').text}"
-    from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
 
     page = driver.find_element(By.TAG_NAME, "html")
     links[0].click()
-    WebDriverWait(driver, 60).until(expected_conditions.staleness_of(page))  # the click does not always wait
+    WebDriverWait(driver, 60).until(replaced(page))  # the click does not always wait
 
 
 def test_start_page_lists_the_case_and_its_link_leads_to_the_case_page(browser, live_server):

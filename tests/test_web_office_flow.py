@@ -10,7 +10,7 @@ import pytest
 from conftest import ROOT
 
 pytest.register_assert_rewrite("browser")  # before its import here, as pytest_plugins imports it only after
-from browser import screenshot  # noqa: E402
+from browser import replaced, screenshot  # noqa: E402
 
 pytest_plugins = ["browser"]  # the fixtures browser and live_server
 
@@ -28,12 +28,11 @@ def _submit(driver, element_id: str, how: str = "click") -> None:
     """Click a button or link (or submit a form) and wait until the next page has replaced this one (a
     click does not always wait for the navigation it starts)."""
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
 
     page = driver.find_element(By.TAG_NAME, "html")
     getattr(_by_id(driver, element_id), how)()
-    WebDriverWait(driver, 60).until(expected_conditions.staleness_of(page))
+    WebDriverWait(driver, 60).until(replaced(page))
     WebDriverWait(driver, 60).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
