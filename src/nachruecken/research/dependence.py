@@ -3,8 +3,9 @@
 For each reading a side does not fix and each of its other values, a variant of that side's
 encoding (prefix ``v<i>_``) decides the same generated case under that value, the rest as the side's
 spec says. The variant copies only the rules whose atoms can change with that reading (a fixpoint
-over the rules' predicates) and reads everything else from the side's own copy. Two questions over all the universe's cases of the kind (its exact outcomes, deciding
-norms and passed-over norms on both sides) tell:
+over the rules' predicates) and reads everything else from the side's own copy. Two questions per
+variant over all the universe's cases of the kind (its exact outcomes, deciding norms and passed-over
+norms on both sides: does some case of it differ under the variant, does some case not) tell:
 
 - ``depends_on``: in every case of the kind the difference vanishes (the variant decides as the other
   side does) - the kind rests on the reading;
@@ -130,16 +131,20 @@ class _Rename(ast.Transformer):
         return node
 
 
-def variants(spec) -> list[tuple[str, str, str]]:
-    """(prefix, reading, value) of each variant copy of a side (``add_variants``)."""
-    return [(f"v{i}_", rid, value) for i, (rid, value) in enumerate(varied_readings(spec))]
+def variants(spec, pairs: list[tuple[str, str]] | None = None) -> list[tuple[str, str, str]]:
+    """(prefix, reading, value) of each variant copy of a side (``add_variants``): of each varied
+    reading and value, or of the given ``pairs``."""
+    chosen = varied_readings(spec) if pairs is None else pairs
+    return [(f"v{i}_", rid, value) for i, (rid, value) in enumerate(chosen)]
 
 
-def add_variants(ctl: clingo.Control, spec, side: str, other_prefix: str) -> None:
-    """Add, for each varied (reading, value) of ``spec`` (side ``side``), a copy ``v<i>_`` of just the rules
-    whose atoms can change with that reading (the rest are read from the side's own copy: the two agree
-    there, and sharing it spares clingo proving so), the readings at the side's values but that one,
-    and ``v<i>_differs`` (the copy decides otherwise than ``other_prefix``)."""
+def add_variants(
+    ctl: clingo.Control, spec, side: str, other_prefix: str, pairs: list[tuple[str, str]] | None = None
+) -> None:
+    """Add, for each varied (reading, value) of ``spec`` (side ``side``; or each of ``pairs``), a copy
+    ``v<i>_`` of just the rules whose atoms can change with that reading (the rest are read from the
+    side's own copy: the two agree there, and sharing it spares clingo proving so), the readings at the
+    side's values but that one, and ``v<i>_differs`` (the copy decides otherwise than ``other_prefix``)."""
     from nachruecken.research.namespace import shared_predicates
 
     keep = shared_predicates()
@@ -147,7 +152,7 @@ def add_variants(ctl: clingo.Control, spec, side: str, other_prefix: str) -> Non
     chosen = load_statute(spec.statute).resolve_readings(dict(spec.readings), source="")
     facts = []
     with ast.ProgramBuilder(ctl) as builder:
-        for prefix, rid, value in variants(spec):
+        for prefix, rid, value in variants(spec, pairs):
             tainted = _tainted(rules, rid) | {"reading"}
             name = lambda p, t=tainted, v=prefix: p if p in keep else (v + p if p in t else f"{side}_{p}")
             rename = _Rename(name)

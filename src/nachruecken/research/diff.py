@@ -89,32 +89,51 @@ def _diff_control(a: Spec, b: Spec, bounds: Bounds, variant: str | None = None) 
     """A and B over one universe; with ``variant`` ("a" or "b") also that side's variant copy
     (research/dependence.py)."""
     from nachruecken.research.dependence import add_variants
-    from nachruecken.research.namespace import namespaced, shared_predicates
 
+    ctl = _universe_control(a, b, bounds, [_readings_text(a, "a_"), _readings_text(b, "b_"), DIFF])
+    _add_copy(ctl, a, "a_")
+    _add_copy(ctl, b, "b_")
+    if variant is not None:
+        add_variants(ctl, a if variant == "a" else b, variant, "b_" if variant == "a" else "a_")
+    ctl.ground([("base", [])])
+    return ctl
+
+
+def variant_control(spec: Spec, bounds: Bounds, pairs: list[tuple[str, str]]) -> clingo.Control:
+    """One copy ``a_`` of ``spec`` over the universe, and for each (reading, value) of ``pairs`` a variant
+    copy of only the rules that reading reaches, with ``v<i>_differs`` (research/dependence.py): a diff
+    of the text with itself under another value, at the cost of the part the value can change."""
+    from nachruecken.research.dependence import add_variants
+
+    ctl = _universe_control(spec, spec, bounds, [_readings_text(spec, "a_")])
+    _add_copy(ctl, spec, "a_")
+    add_variants(ctl, spec, "a", "a_", pairs)
+    ctl.ground([("base", [])])
+    return ctl
+
+
+def _universe_control(a: Spec, b: Spec, bounds: Bounds, parts: list[str]) -> clingo.Control:
+    """A Control with the universe of elections that can happen under both texts' election rules."""
     root = encodings_dir()
-    keep = shared_predicates()
     features = set(COMMON) | set(FEATURES.get(a.statute, ())) | set(FEATURES.get(b.statute, ()))
     shared = [
         (root / "check" / "universe.lp").read_text(encoding="utf-8"),
         (root / "core" / "input.lp").read_text(encoding="utf-8"),
         (root / "core" / "state.lp").read_text(encoding="utf-8"),
         "\n".join(f"check_uses({f})." for f in sorted(features)),
-        # an election that can happen under both texts' election rules
         "\n".join(sorted(set(vote_order_facts(a.statute) + vote_order_facts(b.statute)))),
-        _readings_text(a, "a_"),
-        _readings_text(b, "b_"),
-        DIFF,
     ]
     ctl = clingo.Control(options(bounds))
-    ctl.add("base", [], "\n".join(shared))
-    with ast.ProgramBuilder(ctl) as builder:
-        for prefix, spec in (("a_", a), ("b_", b)):
-            for statement in namespaced(copy_files(spec.statute), prefix, keep):
-                builder.add(statement)
-    if variant is not None:
-        add_variants(ctl, a if variant == "a" else b, variant, "b_" if variant == "a" else "a_")
-    ctl.ground([("base", [])])
+    ctl.add("base", [], "\n".join(shared + parts))
     return ctl
+
+
+def _add_copy(ctl: clingo.Control, spec: Spec, prefix: str) -> None:
+    from nachruecken.research.namespace import namespaced, shared_predicates
+
+    with ast.ProgramBuilder(ctl) as builder:
+        for statement in namespaced(copy_files(spec.statute), prefix, shared_predicates()):
+            builder.add(statement)
 
 
 def _kind(atoms) -> tuple:

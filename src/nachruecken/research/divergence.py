@@ -9,9 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import clingo
+
 from nachruecken.law.statutes import encodings_dir, load_statute, statute_files
-from nachruecken.research.diff import Spec, run_diff
-from nachruecken.research.universe import TERMS_ONLY_READINGS, Bounds, Limits
+from nachruecken.research.diff import Spec, run_diff, variant_control
+from nachruecken.research.universe import TERMS_ONLY_READINGS, Bounds, Limits, exists
 from nachruecken.research.witness import summary
 
 
@@ -66,6 +68,9 @@ def _divergence(
     limits: Limits,
 ) -> dict:
     """Whether one alternative value decides a single vacancy otherwise than the default, with its witness."""
+    entry: dict[str, Any] = {"reading": rid, "default": default, "alternative": value}
+    if _proven_alike(statute_id, rid, value, bounds, limits):
+        return {**entry, "status": "none_found", "witnesses": []}
     report = run_diff(
         Spec(statute_id, ((rid, default),)),
         Spec(statute_id, ((rid, value),)),
@@ -76,13 +81,7 @@ def _divergence(
         name=f"{statute_id}-reading-{rid}-{value}",
         survey=False,
     )
-    entry: dict[str, Any] = {
-        "reading": rid,
-        "default": default,
-        "alternative": value,
-        "status": report["status"],
-        "witnesses": [],
-    }
+    entry.update(status=report["status"], witnesses=[])
     for d in report["differences"]:
         entry["witnesses"].append(
             {
@@ -95,3 +94,12 @@ def _divergence(
             }
         )
     return entry
+
+
+def _proven_alike(statute_id: str, rid: str, value: str, bounds: Bounds, limits: Limits) -> bool:
+    """Whether no case of the universe is decided otherwise under the value, proven over one copy of
+    the text and a variant of only the rules the reading reaches (``diff.variant_control``): a far
+    smaller proof than over two whole copies (Bayern's by.term_start: 143 s). Where a case exists, or
+    the proof runs out of effort, the whole diff is asked as before (its smallest witness, its answer)."""
+    ctl = variant_control(Spec(statute_id), bounds, [(rid, value)])
+    return exists(ctl, [(clingo.Function("v0_differs"), True)], limits) == "none_found"
