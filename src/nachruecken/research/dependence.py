@@ -198,13 +198,16 @@ def exact_kind(ctl: clingo.Control, kind: tuple) -> list[tuple[clingo.Symbol, bo
     return [(F("differ"), True)] + [(s, True) for s in sorted(wanted)] + [(s, False) for s in sorted(others)]
 
 
-def kind_dependence(ctl: clingo.Control, side: str, spec, kind: tuple, limits: Limits) -> dict[str, list[str]]:
-    """For one kind and one side's variants (grounded in ``ctl``): the readings under which the kind's
-    difference vanishes in every case, in some cases only, or could not be decided."""
+def kind_dependence(
+    ctl: clingo.Control, side: str, spec, kind: tuple, limits: Limits, pairs: list[tuple[str, str]] | None = None
+) -> dict[str, list[str]]:
+    """For one kind and one side's variants (grounded in ``ctl``; those of ``pairs`` where given): the
+    readings under which the kind's difference vanishes in every case, in some cases only, or could not
+    be decided."""
     base = exact_kind(ctl, kind)
     limits = replace(limits, conflicts=min(limits.conflicts, DEPENDENCE_CONFLICTS))
     out: dict[str, list[str]] = {"depends_on": [], "depends_partly_on": [], "dependence_undecided": []}
-    for prefix, rid, value in variants(spec):
+    for prefix, rid, value in variants(spec, pairs):
         survives = exists(ctl, base + [(F(prefix + "differs"), True)], limits)
         vanishes = exists(ctl, base + [(F(prefix + "differs"), False)], limits)
         label = f"{side}:{rid}={value}"
