@@ -23,7 +23,7 @@ DIFFS = [("nw-kwahlg-45", "nw-kwahlg-45-2024"), ("he-kwg-34", "bb-kwahlg-60")]
 CHECKS = ["rp-kwg-45"]
 
 
-def timed_diff(a: str, b: str) -> tuple[float, float, int]:
+def timed_diff(a: str, b: str, jobs: int) -> tuple[float, float, int]:
     """(seconds in all, of which in the reading dependence, kinds found)."""
     spent = [0.0]
     original = diff_module._dependence
@@ -38,7 +38,7 @@ def timed_diff(a: str, b: str) -> tuple[float, float, int]:
     diff_module._dependence = dependence
     try:
         started = time.monotonic()
-        report = run_diff(parse_spec(a), parse_spec(b), max_kinds=40)
+        report = run_diff(parse_spec(a), parse_spec(b), max_kinds=40, jobs=jobs)
         return time.monotonic() - started, spent[0], len(report["differences"])
     finally:
         diff_module._dependence = original
@@ -60,15 +60,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--diff", nargs=2, action="append", metavar=("A", "B"), help="a diff to time")
     parser.add_argument("--check", action="append", metavar="STATUTE", help="a check to time")
-    parser.add_argument("--jobs", type=int, default=2, help="processes for a check's whole terms")
+    parser.add_argument(
+        "--jobs", type=int, default=2, help="processes for a diff's reading dependence and a check's whole terms"
+    )
     args = parser.parse_args()
     diffs = args.diff or ([] if args.check else DIFFS)
     checks = args.check or ([] if args.diff else CHECKS)
     for a, b in diffs:
-        seconds, dependence, kinds = timed_diff(a, b)
+        seconds, dependence, kinds = timed_diff(a, b, args.jobs)
         print(
             f"diff {a} {b}: {seconds:6.1f} s ({kinds} kinds; reading dependence {dependence:.1f} s, "
-            f"kinds {seconds - dependence:.1f} s)   goal <= {GOAL_SECONDS} s   {verdict(seconds)}"
+            f"kinds {seconds - dependence:.1f} s; --jobs {args.jobs})   goal <= {GOAL_SECONDS} s   {verdict(seconds)}"
         )
     for statute in checks:
         seconds, lines = timed_check(statute, args.jobs)

@@ -117,10 +117,10 @@ def _cli(*args: str) -> str:
 def test_answers_do_not_depend_on_the_machine_or_the_jobs():
     check = ("check", "mv-lkwg-46", "--noms", "2", "--cands", "2", "--max-vote", "1", "--vacancies", "1", "--json")
     diff = ("diff", "he-kwg-34", "bb-kwahlg-60", *TINY_ARGS, "--max-kinds", "4", "--json")
-    idle = [_cli(*check, "--jobs", "2"), _cli(*diff)]
+    idle = [_cli(*check, "--jobs", "2"), _cli(*diff, "--jobs", "2")]
     busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
     try:
-        loaded = [_cli(*check, "--jobs", "1"), _cli(*diff)]
+        loaded = [_cli(*check, "--jobs", "1"), _cli(*diff, "--jobs", "1")]
     finally:
         for p in busy:
             p.kill()

@@ -159,13 +159,15 @@ def diff(
     conflict_limit: int = CONFLICT_LIMIT,
     time_limit: float = TIME_LIMIT,
     witness_dir: str | Path | None = None,
+    jobs: int = 2,
 ) -> DiffResult:
     """`nachruecken diff`: minimal cases where two statutes (``"he-kwg-34"``) or readings
-    (``"he-kwg-34@he.ersatzliste_order=list"``) decide differently."""
+    (``"he-kwg-34@he.ersatzliste_order=list"``) decide differently; ``jobs`` processes share the reading
+    dependence (the same answer on any number)."""
     from nachruecken.research.diff import parse_spec, run_diff
 
     bounds, limits = Bounds(noms, cands, max_vote), Limits(conflict_limit, time_limit)
-    out = run_diff(parse_spec(a), parse_spec(b), bounds, _folder(witness_dir), limits, max_kinds)
+    out = run_diff(parse_spec(a), parse_spec(b), bounds, _folder(witness_dir), limits, max_kinds, jobs=jobs)
     return DiffResult(
         out["a"],
         out["b"],

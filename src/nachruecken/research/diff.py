@@ -17,6 +17,7 @@ import clingo
 from clingo import ast
 
 from nachruecken.law.statutes import encodings_dir, load_statute, statute_files
+from nachruecken.research.parallel import ordered_map
 from nachruecken.research.universe import COMMON, FEATURES, Bounds, Limits, optimal, options, vote_order_facts
 from nachruecken.research.witness import in_force_throughout, witness_case, write_witness
 
@@ -183,17 +184,19 @@ def run_diff(
     max_kinds: int = 8,
     name: str | None = None,
     survey: bool = True,
+    jobs: int = 1,
 ) -> dict:
     """Minimal cases where A and B decide differently, one per kind of difference (outcome and
     deciding norm on each side); each found kind is blocked and clingo optimises again. Without
     ``survey`` (the reading divergence, which asks only whether a difference exists) no reading
     dependence is computed and no question asks whether more kinds exist. The differences are listed
-    and their files numbered in the order of their kinds (by content, not by the order of discovery)."""
+    and their files numbered in the order of their kinds (by content, not by the order of discovery).
+    ``jobs`` processes share the reading dependence; the answer is the same on any number."""
     started = time.monotonic()
     ctl = _diff_control(a, b, bounds)
     differences, unreproduced, status, complete = _differences(ctl, a, b, limits, max_kinds, survey)
     if survey:
-        _dependence(differences, a, b, bounds, limits)
+        _dependence(differences, a, b, bounds, limits, jobs)
     if len(differences) == max_kinds and survey:
         # stopped by max_kinds: one more question tells whether another kind exists
         more, atoms, _ = optimal(ctl, clingo.Function("differ"), limits)
@@ -263,21 +266,38 @@ def _differences(
     return differences, unreproduced, status, complete
 
 
-def _dependence(differences: list[dict], a: Spec, b: Spec, bounds: Bounds, limits: Limits) -> None:
+def _dependence(differences: list[dict], a: Spec, b: Spec, bounds: Bounds, limits: Limits, jobs: int = 1) -> None:
     """Each kind's dependence on the readings, asked over every case of the kind with a variant copy of
     one side under one reading value (research/dependence.py); a side whose readings are all fixed is not
     varied. A Control per variant: with every variant in one, clingo propagates all copies for each
-    question (he/bb: 370 s against 227 s side by side, the same answers)."""
-    from nachruecken.research.dependence import kind_dependence, varied_readings
+    question (he/bb: 370 s against 227 s side by side, the same answers). The variants are independent
+    questions, so ``jobs`` processes share them and the answer is the one of a single process."""
+    from nachruecken.research.dependence import varied_readings
 
     for entry in differences:
         entry.update(depends_on=[], depends_partly_on=[], dependence_undecided=[])
-    for side, spec in (("a", a), ("b", b)):
-        for pair in varied_readings(spec) if differences else []:
-            ctl = _diff_control(a, b, bounds, variant=side, pairs=[pair])
-            for entry in differences:
-                for key, labels in kind_dependence(ctl, side, spec, entry["_kind"], limits, [pair]).items():
-                    entry[key] += labels
+    if not differences:
+        return
+    kinds = [entry["_kind"] for entry in differences]
+    tasks = [
+        (a, b, bounds, limits, side, pair, kinds)
+        for side, spec in (("a", a), ("b", b))
+        for pair in varied_readings(spec)
+    ]
+    for per_kind in ordered_map(_variant_dependence, tasks, jobs):
+        for entry, found in zip(differences, per_kind, strict=True):
+            for key, labels in found.items():
+                entry[key] += labels
+
+
+def _variant_dependence(task: tuple) -> list[dict[str, list[str]]]:
+    """One variant (one side under one reading value) asked of every kind, on a Control of its own."""
+    from nachruecken.research.dependence import kind_dependence
+
+    a, b, bounds, limits, side, pair, kinds = task
+    spec = a if side == "a" else b
+    ctl = _diff_control(a, b, bounds, variant=side, pairs=[pair])
+    return [kind_dependence(ctl, side, spec, kind, limits, [pair]) for kind in kinds]
 
 
 def _decided_witness(a: Spec, b: Spec, atoms, kind: tuple) -> tuple[dict, object]:

@@ -16,6 +16,7 @@ import time
 
 from nachruecken.law.statutes import STATUTE_IDS, load_statute
 from nachruecken.research.document import case_block, heading, para, table, to_html, to_markdown
+from nachruecken.research.parallel import ordered_map
 from nachruecken.research.report_extras import extra_tasks, run_extra, sensitivity_blocks, weights_blocks
 from nachruecken.research.report_gaps import gap_detail, gap_status, gap_table, witness_title
 
@@ -426,7 +427,7 @@ def run_report(
     tasks += [("diff", pair, bounds, limits, max_kinds) for pair in diffs]
     tasks += extra_tasks(statutes, diffs, bounds, limits) if extras else []
     results = []
-    for result in _map(_run_task, tasks, jobs):
+    for result in ordered_map(_run_task, tasks, jobs):
         results.append(result)
         if progress:
             what = result.get("statute") or f"diff {result['a']} {result['b']}"
@@ -455,18 +456,6 @@ def _run_task(task: tuple) -> dict:
     if kind == "check":
         return run_check(what, bounds, None, limits, vacancies=extra, jobs=1)
     return run_diff(parse_spec(what[0]), parse_spec(what[1]), bounds, None, limits, extra)
-
-
-def _map(fn, tasks: list, jobs: int):
-    """``fn`` over ``tasks`` in order, on ``jobs`` forked processes (one: in this process)."""
-    if jobs <= 1 or len(tasks) <= 1:
-        yield from map(fn, tasks)
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-        yield from pool.map(fn, tasks)
 
 
 def render(checks: list[dict], diffs: list[dict], meta: dict, fmt: str) -> str:

@@ -188,7 +188,9 @@ def diff(
         TIME_LIMIT, "--time-limit", min=0.1, help="seconds per question; past them the run fails (a safety net)"
     ),
     max_kinds: int = typer.Option(40, "--max-kinds", min=1, help="stop after this many kinds of difference"),
-    jobs: int = typer.Option(1, "--jobs", min=1, max=64, hidden=True, help="no effect since 0.8.0 (one thread)"),
+    jobs: int = typer.Option(
+        2, "--jobs", min=1, max=64, help="processes sharing the reading dependence (the same answer on any number)"
+    ),
 ):
     """Minimal cases where two statutes (or one under two readings) decide differently."""
     from nachruecken.errors import InputError
@@ -197,7 +199,7 @@ def diff(
     try:
         spec_a, spec_b = parse_spec(a), parse_spec(b)
         limits = Limits(conflict_limit, time_limit)
-        report = run_diff(spec_a, spec_b, Bounds(noms, cands, max_vote), witness_dir, limits, max_kinds)
+        report = run_diff(spec_a, spec_b, Bounds(noms, cands, max_vote), witness_dir, limits, max_kinds, jobs=jobs)
     except InputError as exc:
         _err(str(exc))
         raise typer.Exit(2)
