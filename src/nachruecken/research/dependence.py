@@ -106,14 +106,15 @@ def _rules(statute_id: str) -> tuple[_Parts, ...]:
     return tuple(_parts(r) for r in rules)
 
 
-def _tainted(parts: tuple[_Parts, ...], rid: str) -> set[str]:
+def _tainted(parts: tuple[_Parts, ...], rid: str, live: frozenset[int] | None = None) -> set[str]:
     """The predicates whose atoms can change with the value of ``rid``: heads of rules whose body reads
-    it, and, to a fixpoint, heads of rules whose body uses such a predicate."""
+    it (of those in ``live`` where given: research/liveness.py), and, to a fixpoint, heads of rules whose
+    body uses such a predicate."""
     tainted: set[str] = set()
     while True:
         grown = set(tainted)
-        for p in parts:
-            if p.reads(rid) or p.body & tainted:
+        for k, p in enumerate(parts):
+            if (p.reads(rid) and (live is None or k in live)) or p.body & tainted:
                 grown |= p.head
         if grown == tainted:
             return tainted
@@ -139,12 +140,18 @@ def variants(spec, pairs: list[tuple[str, str]] | None = None) -> list[tuple[str
 
 
 def add_variants(
-    ctl: clingo.Control, spec, side: str, other_prefix: str, pairs: list[tuple[str, str]] | None = None
+    ctl: clingo.Control,
+    spec,
+    side: str,
+    other_prefix: str,
+    pairs: list[tuple[str, str]] | None = None,
+    live: frozenset[int] | None = None,
 ) -> None:
     """Add, for each varied (reading, value) of ``spec`` (side ``side``; or each of ``pairs``), a copy
     ``v<i>_`` of just the rules whose atoms can change with that reading (the rest are read from the
     side's own copy: the two agree there, and sharing it spares clingo proving so), the readings at the
-    side's values but that one, and ``v<i>_differs`` (the copy decides otherwise than ``other_prefix``)."""
+    side's values but that one, and ``v<i>_differs`` (the copy decides otherwise than ``other_prefix``).
+    ``live``: the reading rules that can fire over the universe (research/liveness.py; None: all)."""
     from nachruecken.research.namespace import shared_predicates
 
     keep = shared_predicates()
@@ -153,7 +160,7 @@ def add_variants(
     facts = []
     with ast.ProgramBuilder(ctl) as builder:
         for prefix, rid, value in variants(spec, pairs):
-            tainted = _tainted(rules, rid) | {"reading"}
+            tainted = _tainted(rules, rid, live) | {"reading"}
             name = lambda p, t=tainted, v=prefix: p if p in keep else (v + p if p in t else f"{side}_{p}")
             rename = _Rename(name)
             for part in rules:

@@ -92,12 +92,15 @@ def _diff_control(
     """A and B over one universe; with ``variant`` ("a" or "b") also that side's variant copies, of each
     varied reading value or of ``pairs`` (research/dependence.py)."""
     from nachruecken.research.dependence import add_variants
+    from nachruecken.research.liveness import live_reading_rules
 
     ctl = _universe_control(a, b, bounds, [_readings_text(a, "a_"), _readings_text(b, "b_"), DIFF])
     _add_copy(ctl, a, "a_")
     _add_copy(ctl, b, "b_")
     if variant is not None:
-        add_variants(ctl, a if variant == "a" else b, variant, "b_" if variant == "a" else "a_", pairs)
+        side, other = (a, b) if variant == "a" else (b, a)
+        live = live_reading_rules(side.statute, other.statute, bounds)
+        add_variants(ctl, side, variant, "b_" if variant == "a" else "a_", pairs, live)
     ctl.ground([("base", [])])
     return ctl
 
@@ -107,10 +110,11 @@ def variant_control(spec: Spec, bounds: Bounds, pairs: list[tuple[str, str]]) ->
     copy of only the rules that reading reaches, with ``v<i>_differs`` (research/dependence.py): a diff
     of the text with itself under another value, at the cost of the part the value can change."""
     from nachruecken.research.dependence import add_variants
+    from nachruecken.research.liveness import live_reading_rules
 
     ctl = _universe_control(spec, spec, bounds, [_readings_text(spec, "a_")])
     _add_copy(ctl, spec, "a_")
-    add_variants(ctl, spec, "a", "a_", pairs)
+    add_variants(ctl, spec, "a", "a_", pairs, live_reading_rules(spec.statute, spec.statute, bounds))
     ctl.ground([("base", [])])
     return ctl
 
