@@ -4,12 +4,13 @@ can fire under any value of any reading cannot make a reading matter.
 A variant copy (research/dependence.py) copies what a reading reaches, starting from the heads of the
 rules that read it. Where such a rule's body can never hold over the universe (Bayern's presumed start
 of the Wahlzeit, 1 May, counts only after an election before it; the universe's election is on 26 May),
-the copy would still duplicate everything downstream, and clingo would have to prove the two copies alike: 156 s for
-by.term_start, against a second when nothing is copied. Liveness is asked of the grounder, not the
-solver: the statute's copy is grounded over the same universe with every reading free to take any of
-its values (a choice, so no value is assumed and no rule is dropped for one), and a probe
-``nachruecken_live_rule(K) :- <body of rule K>.`` per reading rule is kept by the grounder only where its body can hold.
-The grounder's domain over-approximates every value's, so a rule found dead is dead under each.
+the copy would still duplicate everything downstream, and clingo would have to prove the two copies
+alike: 156 s for by.term_start, against a second when nothing is copied. Liveness is asked of the
+grounder, not the solver: the statute's copy is grounded over the same universe with every reading free
+to take any of its values (a choice, so no value is assumed and no rule is dropped for one), and a probe
+``nachruecken_live_rule(K) :- <body of rule K>.`` per reading rule is kept by the grounder only where
+its body can hold. The grounder's domain over-approximates every value's, so a rule found dead is dead
+under each.
 """
 
 from __future__ import annotations
